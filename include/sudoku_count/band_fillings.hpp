@@ -1,0 +1,69 @@
+#pragma once
+// f(X): the number of ways to fill a band whose column sets are X.
+//
+// A band is R rows across all N columns (R boxes side by side). Its column
+// sets X = (X_0..X_{N-1}) give the R symbols of each column; within a box the
+// C column sets partition the symbols. Filling the band means giving every
+// (column, symbol) pair a row so that each row holds each symbol once and
+// each column once: a proper R-edge-colouring of the R-regular bipartite graph
+// columns--symbols. So f depends on X alone, and is invariant under any
+// relabelling of the symbols.
+//  - R = 1: f = 1.
+//  - R = 2: the graph is a union of even cycles, each coloured in 2 ways:
+//    f = 2^(number of cycles).
+//  - R >= 3: f = sum over perfect matchings M (the first row) of f_{R-1}(X - M).
+//
+// For R >= 3 the values are tabulated when the table is small: relabel the
+// symbols so that box 0's column sets become {0..R-1}, {R..2R-1}, ..., then
+// every other box is an ordered partition of the N symbols into C sets of R,
+// ranked among P = N!/(R!)^C; the key is the mixed-radix number of those
+// ranks, and the table holds P^(R-1) entries.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sudoku_count/bits.hpp"
+#include "sudoku_count/shape.hpp"
+
+namespace sudoku_count {
+
+class BandFillings {
+ public:
+  // Builds the key table when R >= 3 and it holds at most max_entries.
+  BandFillings(const Shape& shape, std::size_t max_entries);
+
+  const Shape& shape() const { return shape_; }
+  bool tabulated() const { return !table_.empty(); }
+  std::size_t table_entries() const { return table_.size(); }
+  std::size_t table_bytes() const { return table_.size() * sizeof(std::uint32_t); }
+
+  // f(X) for column sets X[0..N-1].
+  std::uint64_t count(const Mask* sets) const;
+  // f(X) computed directly, without the table.
+  std::uint64_t count_direct(const Mask* sets) const;
+
+  // ---- key machinery (valid when tabulated()) ----
+  // Relabelling that sends box 0's column sets to canonical form.
+  struct Relabel {
+    std::vector<int> image;  // image[symbol]
+    Mask apply(Mask set) const;
+  };
+  Relabel canonical_relabel(const Mask* box0_sets) const;
+  // Rank of box `box` (>= 1) of X after relabelling, already multiplied by
+  // its place value: key = sum over boxes of these contributions.
+  std::size_t key_contribution(int box, const Mask* box_sets, const Relabel& relabel) const;
+  std::uint64_t at_key(std::size_t key) const { return table_[key]; }
+
+ private:
+  std::size_t partition_rank(const Mask* sets) const;
+  void build_by_row_sets();
+  void partition_unrank(std::size_t rank, Mask* sets) const;
+
+  Shape shape_;
+  std::size_t partitions_ = 0;             // P
+  std::vector<std::size_t> place_value_;   // P^(box-1)
+  std::vector<std::uint32_t> table_;
+};
+
+}  // namespace sudoku_count

@@ -1,0 +1,41 @@
+#pragma once
+// The one interface every Monte Carlo method plugs into. A method draws
+// independent, unbiased estimates of the number of grids (one per sample);
+// the driver (estimate.hpp) runs them in work blocks on all threads, merges
+// them and decides when to stop.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sudoku_count/rng.hpp"
+#include "sudoku_count/shape.hpp"
+#include "sudoku_count/stats.hpp"
+
+namespace sudoku_count {
+
+class Estimator {
+ public:
+  virtual ~Estimator() = default;
+  virtual std::string name() const = 0;
+  virtual const Shape& shape() const = 0;
+  // Samples in one work block: fixed for a method and shape, never derived
+  // from the thread count, so one seed gives one estimate for any --threads.
+  virtual std::uint64_t samples_per_block() const = 0;
+  // One sample: the natural log of an unbiased estimate of the count
+  // (kLogZero for an estimate of 0). Must be safe to call from many threads.
+  virtual long double sample_log(Rng& rng) const = 0;
+};
+
+struct MethodInfo {
+  std::string name;
+  std::string summary;
+};
+// Every method the factory knows, "auto" first.
+const std::vector<MethodInfo>& estimator_methods();
+
+// "auto" picks the best method that handles the shape. Throws InputError for
+// an unknown method or one that cannot handle the shape (naming the reason).
+std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape& shape);
+
+}  // namespace sudoku_count

@@ -1,0 +1,40 @@
+#pragma once
+// Exact counting of a puzzle's completions by dancing links.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sudoku_count/bignum.hpp"
+#include "sudoku_count/dlx.hpp"
+#include "sudoku_count/grid.hpp"
+
+namespace sudoku_count {
+
+struct ExactOptions {
+  int threads = 0;             // 0 = all cores
+  bool fix_first_row = false;  // empty grid only: count with row 1 = 1..N, times N!
+};
+
+struct ExactResult {
+  BigInt count;                // completions of the puzzle
+  std::string method = "dlx";
+  bool first_row_fixed = false;
+  BigInt count_with_first_row_fixed;  // the raw count, when first_row_fixed
+  double seconds = 0;          // wall time, including building the matrix
+  int threads = 1;             // threads used
+};
+
+// Sudoku as exact cover, one option per (cell, symbol) covering four columns:
+// the cell, symbol-in-row, symbol-in-column and symbol-in-box (4*N*N columns,
+// N^3 options). Givens are selected before the search. Option
+// (row*N + col)*N + value-1 places value at (row, col).
+ExactCover sudoku_exact_cover(const Grid& puzzle);
+
+// Throws InputError for an invalid grid (see validate_grid), a negative
+// thread count, or fix_first_row on a grid with givens.
+ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& options);
+
+// The first `limit` completions in search order.
+std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit);
+
+}  // namespace sudoku_count

@@ -1,0 +1,60 @@
+#pragma once
+// A grid of any box shape, partly or wholly filled: parsing puzzles from text,
+// checking their givens, and printing them.
+#include <string>
+#include <vector>
+
+#include "sudoku_count/shape.hpp"
+
+namespace sudoku_count {
+
+struct Grid {
+  Shape shape;
+  std::vector<int> cells;  // row-major, N*N entries; 0 = blank, else 1..N
+
+  int& at(int row, int col) { return cells[static_cast<std::size_t>(row) * shape.n() + col]; }
+  int at(int row, int col) const { return cells[static_cast<std::size_t>(row) * shape.n() + col]; }
+};
+
+Grid empty_grid(const Shape& shape);
+
+// Number of filled cells.
+int given_count(const Grid& grid);
+
+// Reads a puzzle of N*N cells, row by row. Two forms:
+//
+//  - compact: one character per cell. Givens are 1-9, then A-Z for 10-35
+//    (a-z read as A-Z); a blank is '.' or '0'. Whitespace and the separators
+//    '|', '-' and '+' are ignored.
+//  - numeric, for any N: cells are decimal numbers 0..N ('0' or '.' a blank),
+//    separated by whitespace or by the separators '|', '-', '+'.
+//
+// Rule: split the text at whitespace and separators into tokens. If there are
+// exactly N*N tokens and at least one is longer than one character, the text
+// is numeric; otherwise it is compact. (A numeric text whose tokens all have
+// one character means the same when read as compact, and a text with N*N
+// tokens, one of them longer, has too many characters to be compact.)
+//
+// Throws InputError naming the problem: the wrong number of cells (found and
+// expected), an unknown symbol or one larger than N (with its row and column),
+// or two givens that clash (both cells, the symbol, and the shared row,
+// column or box). A puzzle without completions is not an error.
+Grid parse_puzzle(const std::string& text, const Shape& shape);
+
+// Checks a grid built in code as parse_puzzle checks text: N*N cells, values
+// 0..N, no two equal givens in a row, column or box. Throws InputError.
+void validate_grid(const Grid& grid);
+
+// Rows of symbols separated by spaces, boxes by '|' and by lines of '-' and
+// '+'. Uses the compact symbols up to N = 35 and right-aligned numbers above;
+// parse_puzzle reads the result back.
+std::string format_grid(const Grid& grid);
+
+// Compact symbols: 0 -> '.', 1-9 -> '1'-'9', 10-35 -> 'A'-'Z'. Values outside
+// 0..35 have no compact symbol and give '?'.
+char symbol_char(int value);
+// The inverse, also accepting '0' for a blank and 'a'-'z'; -1 for any other
+// character.
+int symbol_value(char ch);
+
+}  // namespace sudoku_count

@@ -1,0 +1,284 @@
+#include "sudoku_count/band_fillings.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+
+namespace sudoku_count {
+namespace {
+
+std::size_t binomial(int n, int k) {
+  if (k < 0 || k > n) return 0;
+  std::size_t result = 1;
+  for (int i = 1; i <= k; ++i) result = result * static_cast<std::size_t>(n - k + i) / static_cast<std::size_t>(i);
+  return result;
+}
+
+// Number of cycles of the 2-regular graph in which every column joins its two
+// symbols (each symbol lies on exactly two columns).
+int count_cycles(const Mask* sets, int n) {
+  int parent[kMaxGridSize];
+  std::iota(parent, parent + n, 0);
+  auto find = [&](int x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  int components = n;
+  for (int j = 0; j < n; ++j) {
+    const int a = low_bit_index(sets[j]);
+    const int b = low_bit_index(clear_low_bit(sets[j]));
+    const int ra = find(a), rb = find(b);
+    if (ra != rb) {
+      parent[ra] = rb;
+      --components;
+    }
+  }
+  return components;
+}
+
+std::uint64_t fill_count(std::vector<Mask>& sets, int rows, int n);
+
+// Sum over the ways to pick one symbol per column, all distinct, from column
+// `column` on (a perfect matching: the band's first row), of the fillings of
+// the remaining rows.
+std::uint64_t sum_over_first_rows(std::vector<Mask>& sets, int rows, int n, int column, Mask used) {
+  if (column == n) return fill_count(sets, rows - 1, n);
+  std::uint64_t total = 0;
+  for (Mask options = sets[column] & ~used; options; options = clear_low_bit(options)) {
+    const Mask bit = low_bit(options);
+    sets[column] ^= bit;
+    total += sum_over_first_rows(sets, rows, n, column + 1, used | bit);
+    sets[column] ^= bit;
+  }
+  return total;
+}
+
+std::uint64_t fill_count(std::vector<Mask>& sets, int rows, int n) {
+  if (rows <= 1) return 1;
+  if (rows == 2) return std::uint64_t{1} << count_cycles(sets.data(), n);
+  return sum_over_first_rows(sets, rows, n, 0, 0);
+}
+
+// Ordered partitions of the N symbols into `count` sets of `size`: mixed
+// radix over the sets in order, each set ranked (combinatorial number system)
+// among the subsets of the symbols not used by earlier sets; the last set is
+// forced.
+std::size_t rank_partition(const Mask* sets, int count, int size, int n) {
+  Mask remaining = low_bits(n);
+  std::size_t rank = 0;
+  for (int k = 0; k + 1 < count; ++k) {
+    std::size_t index = 0;
+    int position = 0, taken = 0;
+    for (Mask rest = remaining; rest; rest = clear_low_bit(rest), ++position)
+      if (sets[k] & low_bit(rest)) index += binomial(position, ++taken);
+    rank = rank * binomial(popcount(remaining), size) + index;
+    remaining &= ~sets[k];
+  }
+  return rank;
+}
+
+void unrank_partition(std::size_t rank, Mask* sets, int count, int size, int n) {
+  std::vector<std::size_t> digits(count, 0);
+  for (int k = count - 2; k >= 0; --k) {
+    const std::size_t radix = binomial(n - k * size, size);
+    digits[k] = rank % radix;
+    rank /= radix;
+  }
+  Mask remaining = low_bits(n);
+  for (int k = 0; k < count; ++k) {
+    Mask set = 0;
+    if (k + 1 == count) {
+      set = remaining;
+    } else {
+      // Largest positions first: p_i is the largest p with C(p, i) <= rest.
+      std::size_t rest = digits[k];
+      int limit = popcount(remaining);
+      for (int i = size; i >= 1; --i) {
+        int p = i - 1;
+        while (p + 1 < limit && binomial(p + 1, i) <= rest) ++p;
+        rest -= binomial(p, i);
+        set |= Mask{1} << nth_bit_index(remaining, p);
+        limit = p;
+      }
+    }
+    sets[k] = set;
+    remaining &= ~set;
+  }
+}
+
+std::size_t partition_count(int count, int size) {
+  std::size_t total = 1;
+  for (int k = 0; k < count; ++k) total *= binomial((count - k) * size, size);
+  return total;
+}
+
+// The fillings of one box whose C column sets (R symbols each) are given:
+// each column spreads its symbols over the R rows in any order. A filling is
+// recorded as its R row sets (the C symbols each row of the box holds).
+std::vector<Mask> box_fillings(const Mask* column_sets, int r, int c) {
+  std::vector<Mask> out;
+  std::vector<Mask> rows(r, 0);
+  auto spread = [&](auto&& self, int column) -> void {
+    if (column == c) {
+      out.insert(out.end(), rows.begin(), rows.end());
+      return;
+    }
+    std::vector<int> symbols;
+    for (Mask set = column_sets[column]; set; set = clear_low_bit(set)) symbols.push_back(low_bit_index(set));
+    do {
+      for (int row = 0; row < r; ++row) rows[row] |= Mask{1} << symbols[row];
+      self(self, column + 1);
+      for (int row = 0; row < r; ++row) rows[row] &= ~(Mask{1} << symbols[row]);
+    } while (std::next_permutation(symbols.begin(), symbols.end()));
+  };
+  spread(spread, 0);
+  return out;
+}
+
+}  // namespace
+
+Mask BandFillings::Relabel::apply(Mask set) const {
+  Mask image_set = 0;
+  for (; set; set = clear_low_bit(set)) image_set |= Mask{1} << image[low_bit_index(set)];
+  return image_set;
+}
+
+BandFillings::BandFillings(const Shape& shape, std::size_t max_entries) : shape_(shape) {
+  const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
+  // R <= 2 has a closed form. R >= 4 is counted directly: building its table
+  // by row sets costs far more than the direct counts a run needs.
+  if (r != 3) return;
+  long double partitions = 1;  // P: ordered partitions of N symbols into C sets of R
+  for (int k = 0; k < c; ++k) partitions *= static_cast<long double>(binomial(n - k * r, r));
+  if (partitions * partitions > static_cast<long double>(max_entries)) return;
+
+  partitions_ = static_cast<std::size_t>(partitions);
+  place_value_.assign(r, 0);
+  std::size_t place = 1;
+  for (int b = 1; b < r; ++b) {
+    place_value_[b] = place;
+    place *= partitions_;
+  }
+  table_.assign(place, 0);
+  build_by_row_sets();
+}
+
+std::uint64_t BandFillings::count_direct(const Mask* sets) const {
+  std::vector<Mask> work(sets, sets + shape_.n());
+  return fill_count(work, shape_.box_rows, shape_.n());
+}
+
+std::uint64_t BandFillings::count(const Mask* sets) const {
+  if (!tabulated()) return count_direct(sets);
+  const int c = shape_.box_cols;
+  const Relabel relabel = canonical_relabel(sets);
+  std::size_t key = 0;
+  for (int b = 1; b < shape_.box_rows; ++b) key += key_contribution(b, sets + b * c, relabel);
+  return table_[key];
+}
+
+BandFillings::Relabel BandFillings::canonical_relabel(const Mask* box0_sets) const {
+  Relabel relabel;
+  relabel.image.assign(shape_.n(), 0);
+  for (int k = 0; k < shape_.box_cols; ++k) {
+    int next = k * shape_.box_rows;
+    for (Mask set = box0_sets[k]; set; set = clear_low_bit(set)) relabel.image[low_bit_index(set)] = next++;
+  }
+  return relabel;
+}
+
+std::size_t BandFillings::key_contribution(int box, const Mask* box_sets, const Relabel& relabel) const {
+  Mask relabelled[kMaxGridSize];
+  for (int k = 0; k < shape_.box_cols; ++k) relabelled[k] = relabel.apply(box_sets[k]);
+  return partition_rank(relabelled) * place_value_[box];
+}
+
+std::size_t BandFillings::partition_rank(const Mask* sets) const {
+  return rank_partition(sets, shape_.box_cols, shape_.box_rows, shape_.n());
+}
+
+void BandFillings::partition_unrank(std::size_t rank, Mask* sets) const {
+  unrank_partition(rank, sets, shape_.box_cols, shape_.box_rows, shape_.n());
+}
+
+// The table by row sets (used for R = 3, where it is far cheaper than one
+// direct count per key). Fix boxes 1..R-2 (the low digits o of the key) and
+// walk the fillings of boxes 0..R-2 whose row sets are disjoint row by row;
+// what each row still lacks, U = (U_0..U_{R-1}), must be the row sets of the
+// last box. A last box with column sets p has exactly one filling with row
+// sets U when every p_k meets every U_r in one symbol (p is "transversal" to
+// U), and none otherwise. So f(o, p) = sum over U of hist_o(U) [p transversal to U].
+void BandFillings::build_by_row_sets() {
+  const int r = shape_.box_rows, c = shape_.box_cols, n = shape_.n();
+  const std::size_t row_partitions = partition_count(r, c);  // U: R sets of C
+  // For every U, the ranks of the last-box partitions transversal to it.
+  std::vector<std::vector<std::uint32_t>> transversal(row_partitions);
+#pragma omp parallel
+  {
+    std::vector<Mask> u(r), p(c);
+    std::vector<std::vector<int>> order(r, std::vector<int>(c));
+#pragma omp for schedule(dynamic, 16)
+    for (std::size_t rank = 0; rank < row_partitions; ++rank) {
+      unrank_partition(rank, u.data(), r, c, n);
+      for (auto& o : order) std::iota(o.begin(), o.end(), 0);
+      // Odometer over one permutation of the columns per row set.
+      for (;;) {
+        std::fill(p.begin(), p.end(), Mask{0});
+        for (int row = 0; row < r; ++row) {
+          int i = 0;
+          for (Mask set = u[row]; set; set = clear_low_bit(set)) p[order[row][i++]] |= low_bit(set);
+        }
+        transversal[rank].push_back(static_cast<std::uint32_t>(partition_rank(p.data())));
+        int row = r - 1;
+        while (row >= 0 && !std::next_permutation(order[row].begin(), order[row].end())) --row;
+        if (row < 0) break;
+      }
+    }
+  }
+  std::vector<Mask> canonical(c);
+  for (int k = 0; k < c; ++k) canonical[k] = low_bits(r) << (k * r);
+  const std::vector<Mask> box0 = box_fillings(canonical.data(), r, c);
+  const std::size_t outer = table_.size() / partitions_;  // P^(R-2) choices of boxes 1..R-2
+  const std::size_t last_place = place_value_[r - 1];
+#pragma omp parallel
+  {
+    std::vector<std::uint64_t> hist(row_partitions);
+    std::vector<Mask> sets(c), lacking(r);
+    std::vector<std::vector<Mask>> fills(r);
+    std::vector<Mask> used(static_cast<std::size_t>(r) * r);
+#pragma omp for schedule(dynamic, 1)
+    for (std::size_t o = 0; o < outer; ++o) {
+      fills[0] = box0;
+      std::size_t rest = o;
+      for (int b = 1; b + 1 < r; ++b) {
+        partition_unrank(rest % partitions_, sets.data());
+        rest /= partitions_;
+        fills[b] = box_fillings(sets.data(), r, c);
+      }
+      std::fill(hist.begin(), hist.end(), 0);
+      auto walk = [&](auto&& self, int b, const Mask* acc) -> void {
+        const std::vector<Mask>& list = fills[b];
+        Mask* next = &used[b * r];
+        for (std::size_t f = 0; f < list.size(); f += r) {
+          bool disjoint = true;
+          for (int row = 0; row < r && disjoint; ++row) disjoint = !(acc[row] & list[f + row]);
+          if (!disjoint) continue;
+          for (int row = 0; row < r; ++row) next[row] = acc[row] | list[f + row];
+          if (b + 2 < r) {
+            self(self, b + 1, next);
+          } else {
+            for (int row = 0; row < r; ++row) lacking[row] = low_bits(n) & ~next[row];
+            ++hist[rank_partition(lacking.data(), r, c, n)];
+          }
+        }
+      };
+      const std::vector<Mask> none(r, 0);
+      walk(walk, 0, none.data());
+      for (std::size_t u = 0; u < row_partitions; ++u)
+        if (hist[u])
+          for (const std::uint32_t p : transversal[u]) table_[o + p * last_place] += static_cast<std::uint32_t>(hist[u]);
+    }
+  }
+}
+
+}  // namespace sudoku_count

@@ -1,0 +1,188 @@
+#include "options.hpp"
+
+#include <boost/program_options.hpp>
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+#include "sudoku_count/error.hpp"
+
+namespace po = boost::program_options;
+
+namespace sudoku_count::cli {
+namespace {
+
+constexpr double kMaxThreads = 1024;
+constexpr double kMaxSeconds = 1e9;  // about 31 years
+
+OptionSpec box_option(const std::string& default_value = "") {
+  return {"box", Kind::Text, "SHAPE", default_value, 0, 0, false,
+          "box shape: 3 for 3x3 boxes (the 9x9 grid), or RxC for boxes of R rows and C columns "
+          "(2x3 is the 6x6 grid); R*C <= 64"};
+}
+OptionSpec threads_option() {
+  return {"threads", Kind::Integer, "T", "0", 0, kMaxThreads, false, "worker threads (0: all cores)"};
+}
+OptionSpec json_option() { return {"json", Kind::Flag, "", "", 0, 0, false, "print JSON on stdout instead of text"}; }
+
+std::vector<CommandSpec> build_table() {
+  std::vector<CommandSpec> table;
+  table.push_back(
+      {"estimate",
+       "sudoku-count estimate --box SHAPE [--rel-error E] [--time SECONDS] [--samples N] [--forever] "
+       "[--report-every SECONDS] [--threads T] [--seed S] [--confidence C] [--method M] [--json]",
+       "Unbiased Monte Carlo estimate of the number of completed grids, with standard error and interval. "
+       "With no stopping option it stops at relative standard error 1e-4 or after 60 s, whichever comes first.",
+       {box_option(),
+        {"rel-error", Kind::Real, "E", "", 0, 1, true, "stop at this relative standard error (0 < E <= 1)"},
+        {"time", Kind::Real, "SECONDS", "", 0, kMaxSeconds, true, "stop after this many seconds"},
+        {"samples", Kind::Integer, "N", "", 1, 1e18, false, "stop after exactly N samples"},
+        {"min-samples", Kind::Integer, "N", "1000", 2, 1e18, false,
+         "samples required before a --rel-error target is trusted"},
+        {"forever", Kind::Flag, "", "", 0, 0, false, "run until interrupted (Ctrl-C prints the final summary)"},
+        {"report-every", Kind::Real, "SECONDS", "", 0, kMaxSeconds, false,
+         "a report line every SECONDS (default 1 on a terminal, else none; 0: none)"},
+        threads_option(),
+        {"seed", Kind::Integer, "S", "1", 0, 1.8446744073709552e19, false,
+         "random seed; one seed gives the same estimate for any --threads"},
+        {"confidence", Kind::Real, "C", "0.95", 0, 1, true, "confidence level of the interval (0 < C < 1)"},
+        {"method", Kind::Text, "M", "auto", 0, 0, false, "estimator method (see --help of the tool for the list)"},
+        json_option()}});
+  table.push_back(
+      {"exact",
+       "sudoku-count exact --box SHAPE [--puzzle TEXT | --puzzle-file FILE] [--fix-first-row] [--threads T] [--json]",
+       "Exact number of completions of a partial grid (the empty grid by default: all grids of the shape), by "
+       "dancing links.",
+       {box_option(),
+        {"puzzle", Kind::Text, "TEXT", "", 0, 0, false,
+         "the partial grid, row by row: 1-9 then A-Z (10=A, ...), blanks as . or 0; whitespace and | - + "
+         "ignored; or whitespace-separated numbers 0..N"},
+        {"puzzle-file", Kind::Text, "FILE", "", 0, 0, false, "read the puzzle from FILE"},
+        {"fix-first-row", Kind::Flag, "", "", 0, 0, false,
+         "empty grid only: fix the first row to 1..N, count, and multiply by N!"},
+        {"method", Kind::Text, "M", "auto", 0, 0, false, "exact method: auto or dlx"},
+        threads_option(), json_option()}});
+  table.push_back({"tables",
+                   "sudoku-count tables --box SHAPE [--json]",
+                   "Build the band tables of a shape and print each table's size, build time and memory.",
+                   {box_option(), json_option()}});
+  return table;
+}
+
+[[noreturn]] void bad_value(const OptionSpec& spec, const std::string& value, const std::string& why) {
+  throw InputError("--" + spec.name + " " + (value.empty() ? "''" : value) + ": " + why);
+}
+
+std::string range_text(const OptionSpec& spec) {
+  std::ostringstream out;
+  out << (spec.min_exclusive ? "greater than " : "at least ") << spec.min << " and at most " << spec.max;
+  return out.str();
+}
+
+void check_value(const OptionSpec& spec, const std::string& value) {
+  if (spec.kind == Kind::Integer) {
+    std::uint64_t parsed = 0;
+    const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+    if (value.empty() || value[0] == '-' || value[0] == '+')
+      bad_value(spec, value, "expected a whole number " + range_text(spec));
+    if (ec == std::errc::result_out_of_range) bad_value(spec, value, "too large; expected " + range_text(spec));
+    if (ec != std::errc() || ptr != value.data() + value.size())
+      bad_value(spec, value, "expected a whole number " + range_text(spec));
+    if (spec.min != spec.max &&
+        (static_cast<double>(parsed) < spec.min || static_cast<double>(parsed) > spec.max))
+      bad_value(spec, value, "out of range; expected " + range_text(spec));
+  } else if (spec.kind == Kind::Real) {
+    double parsed = 0;
+    const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+    if (value.empty() || ec != std::errc() || ptr != value.data() + value.size() || !std::isfinite(parsed))
+      bad_value(spec, value, "expected a number " + range_text(spec));
+    const bool low = spec.min_exclusive ? parsed <= spec.min : parsed < spec.min;
+    if (low || parsed > spec.max) bad_value(spec, value, "out of range; expected " + range_text(spec));
+  }
+}
+
+po::options_description describe(const CommandSpec& command) {
+  po::options_description description("Options");
+  for (const auto& spec : command.options) {
+    const std::string help = spec.help + (spec.default_value.empty() ? "" : " [default " + spec.default_value + "]");
+    if (spec.kind == Kind::Flag) description.add_options()(spec.name.c_str(), help.c_str());
+    else description.add_options()(spec.name.c_str(), po::value<std::string>()->value_name(spec.value_name), help.c_str());
+  }
+  description.add_options()("help,h", "show this help");
+  return description;
+}
+
+}  // namespace
+
+const std::vector<CommandSpec>& command_table() {
+  static const std::vector<CommandSpec> table = build_table();
+  return table;
+}
+
+const CommandSpec* find_command(const std::string& name) {
+  for (const auto& command : command_table())
+    if (command.name == name) return &command;
+  return nullptr;
+}
+
+std::string ParsedOptions::text(const std::string& name) const {
+  const auto it = values_.find(name);
+  return it == values_.end() ? std::string() : it->second;
+}
+std::uint64_t ParsedOptions::integer(const std::string& name) const {
+  std::uint64_t value = 0;
+  const std::string t = text(name);
+  std::from_chars(t.data(), t.data() + t.size(), value);
+  return value;
+}
+double ParsedOptions::real(const std::string& name) const {
+  double value = 0;
+  const std::string t = text(name);
+  std::from_chars(t.data(), t.data() + t.size(), value);
+  return value;
+}
+
+ParsedOptions parse_command_line(const CommandSpec& command, const std::vector<std::string>& args, bool& help) {
+  po::variables_map map;
+  try {
+    const auto description = describe(command);
+    po::store(po::command_line_parser(args).options(description).style(po::command_line_style::unix_style ^
+                                                                        po::command_line_style::allow_guessing)
+                  .run(),
+              map);
+  } catch (const po::error& e) {
+    throw InputError(std::string(e.what()) + " (see 'sudoku-count " + command.name + " --help')");
+  }
+  help = map.count("help") > 0;
+  ParsedOptions parsed;
+  if (help) return parsed;
+  for (const auto& spec : command.options) {
+    if (map.count(spec.name)) {
+      const std::string value = spec.kind == Kind::Flag ? "1" : map[spec.name].as<std::string>();
+      check_value(spec, value);
+      parsed.values_[spec.name] = value;
+      parsed.explicit_[spec.name] = true;
+    } else if (!spec.default_value.empty()) {
+      parsed.values_[spec.name] = spec.default_value;
+    }
+  }
+  return parsed;
+}
+
+std::string command_help(const CommandSpec& command) {
+  std::ostringstream out;
+  out << "usage: " << command.usage << "\n\n" << command.summary << "\n\n" << describe(command);
+  return out.str();
+}
+
+std::string tool_help() {
+  std::ostringstream out;
+  out << "sudoku-count: count completed Sudoku grids of any box shape, exactly or by unbiased Monte Carlo "
+         "estimate.\n\nusage: sudoku-count COMMAND [OPTIONS]\n       sudoku-count --version\n\ncommands:\n";
+  for (const auto& command : command_table()) out << "  " << command.name << "\t" << command.summary << "\n";
+  out << "\n'sudoku-count COMMAND --help' describes a command's options.\n"
+         "Exit status: 0 success, 2 bad usage or bad input, 1 internal error.\n";
+  return out.str();
+}
+
+}  // namespace sudoku_count::cli

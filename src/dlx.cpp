@@ -1,0 +1,602 @@
+#include "sudoku_count/dlx.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cassert>
+#include <climits>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace sudoku_count {
+namespace {
+
+// A solution counter for the hot loop: a 64-bit word plus a BigInt of
+// carries, so a count never wraps silently however long the search runs.
+class Tally {
+ public:
+  // A point in the count, to measure what a subtree added.
+  struct Mark {
+    std::uint64_t low = 0;
+    std::uint64_t carry_events = 0;
+  };
+
+  void add(std::uint64_t term) {
+    low_ += term;
+    if (low_ < term) carry();  // wrapped
+  }
+  void add_power_of_two(int exponent) {
+    if (exponent >= 64) {
+      BigInt term = 1;
+      term <<= exponent - 64;
+      carries_ += term;
+      ++carry_events_;
+      return;
+    }
+    add(std::uint64_t{1} << exponent);
+  }
+  Mark mark() const { return {low_, carry_events_}; }
+  // What was added since `since`, when that fits in 64 bits without a carry.
+  bool added_since(const Mark& since, std::uint64_t& added) const {
+    if (since.carry_events != carry_events_) return false;
+    added = low_ - since.low;
+    return true;
+  }
+  BigInt value() const { return (carries_ << 64) + low_; }
+
+ private:
+  void carry() {
+    ++carries_;
+    ++carry_events_;
+  }
+
+  std::uint64_t low_ = 0;
+  BigInt carries_;
+  std::uint64_t carry_events_ = 0;
+};
+
+// The number of solutions of an exact cover problem depends only on which
+// columns are still uncovered: those determine the options left. So the
+// count below a node of the search tree can be remembered under the set of
+// uncovered columns and reused when another path reaches the same set (for
+// Sudoku, e.g. two partial grids that differ by swapping the symbols of an
+// "unavoidable rectangle"). The table stores the whole set as its key, so a
+// hit is never a false match; it is a cache of bounded size that forgets
+// entries on collision, which costs time, never exactness.
+class CountCache {
+ public:
+  CountCache(std::size_t key_words, std::size_t max_slots) : key_words_(key_words), max_slots_(max_slots) {
+    resize(std::min<std::size_t>(kFirstSlots, max_slots_));
+  }
+
+  bool find(const std::uint64_t* key, std::uint64_t& count) const {
+    const std::uint64_t hash = hash_of(key);
+    const std::size_t slot = hash & (slots_.size() - 1);
+    const Slot& entry = slots_[slot];
+    if (!entry.used || entry.hash != hash || !std::equal(key, key + key_words_, key_at(slot))) return false;
+    count = entry.count;
+    return true;
+  }
+
+  void store(const std::uint64_t* key, std::uint64_t count) {
+    if (used_ * 2 >= slots_.size() && slots_.size() < max_slots_) grow();
+    put(hash_of(key), key, count);
+  }
+
+ private:
+  static constexpr std::size_t kFirstSlots = 1024;
+
+  struct Slot {
+    std::uint64_t hash = 0;
+    std::uint64_t count = 0;
+    bool used = false;
+  };
+
+  // A multiply-xorshift mix of the key words (in the manner of splitmix64).
+  std::uint64_t hash_of(const std::uint64_t* key) const {
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (std::size_t i = 0; i < key_words_; ++i) {
+      h = (h ^ key[i]) * 0xBF58476D1CE4E5B9ULL;
+      h ^= h >> 31;
+    }
+    h *= 0x94D049BB133111EBULL;
+    return h ^ (h >> 29);
+  }
+
+  const std::uint64_t* key_at(std::size_t slot) const { return keys_.data() + slot * key_words_; }
+
+  void put(std::uint64_t hash, const std::uint64_t* key, std::uint64_t count) {
+    const std::size_t slot = hash & (slots_.size() - 1);
+    Slot& entry = slots_[slot];
+    if (!entry.used) ++used_;
+    entry = {hash, count, true};
+    std::copy(key, key + key_words_, keys_.begin() + slot * key_words_);
+  }
+
+  void resize(std::size_t slots) {
+    slots_.assign(slots, Slot{});
+    keys_.assign(slots * key_words_, 0);
+    used_ = 0;
+  }
+
+  void grow() {
+    std::vector<Slot> old_slots = std::move(slots_);
+    std::vector<std::uint64_t> old_keys = std::move(keys_);
+    resize(old_slots.size() * 2);
+    for (std::size_t i = 0; i < old_slots.size(); ++i)
+      if (old_slots[i].used) put(old_slots[i].hash, old_keys.data() + i * key_words_, old_slots[i].count);
+  }
+
+  std::size_t key_words_;
+  std::size_t max_slots_;
+  std::vector<Slot> slots_;  // a power of two of them
+  std::vector<std::uint64_t> keys_;
+  std::size_t used_ = 0;
+};
+
+// Memory for each thread's CountCache.
+constexpr std::size_t kCacheBytesPerThread = std::size_t{64} << 20;
+
+std::size_t cache_slots_for(std::size_t key_words) {
+  const std::size_t slot_bytes = key_words * sizeof(std::uint64_t) + 24;
+  std::size_t slots = 1024;
+  while (slots * 2 * slot_bytes <= kCacheBytesPerThread) slots *= 2;
+  return slots;
+}
+
+// At least this many subproblems per thread, so that dynamic scheduling can
+// even out subtrees of very different sizes.
+constexpr std::size_t kSubproblemsPerThread = 64;
+
+}  // namespace
+
+ExactCover::ExactCover(int columns, const std::vector<std::vector<int>>& options) : columns_(columns) {
+  if (columns < 0) throw std::invalid_argument("ExactCover: negative column count");
+  std::size_t node_count = static_cast<std::size_t>(columns) + 2;
+  std::vector<int> seen_in(columns, -1);
+  for (std::size_t k = 0; k < options.size(); ++k) {
+    if (options[k].empty()) throw std::invalid_argument("ExactCover: option " + std::to_string(k) + " is empty");
+    for (int column : options[k]) {
+      if (column < 0 || column >= columns)
+        throw std::invalid_argument("ExactCover: option " + std::to_string(k) + " names column " +
+                                    std::to_string(column) + ", out of range");
+      if (seen_in[column] == static_cast<int>(k))
+        throw std::invalid_argument("ExactCover: option " + std::to_string(k) + " names column " +
+                                    std::to_string(column) + " twice");
+      seen_in[column] = static_cast<int>(k);
+    }
+    node_count += options[k].size() + 1;
+  }
+  if (node_count > static_cast<std::size_t>(INT_MAX)) throw std::invalid_argument("ExactCover: too many nodes");
+
+  up_.resize(node_count);
+  down_.resize(node_count);
+  top_.resize(node_count);
+  node_option_.assign(node_count, -1);
+  left_.resize(columns + 1);
+  right_.resize(columns + 1);
+  length_.assign(columns + 1, 0);
+  for (int c = 0; c <= columns; ++c) {
+    up_[c] = down_[c] = top_[c] = c;
+    left_[c] = c == 0 ? columns : c - 1;
+    right_[c] = c == columns ? 0 : c + 1;
+  }
+
+  int spacer = columns + 1;  // the spacer before the first option
+  top_[spacer] = 0;
+  up_[spacer] = down_[spacer] = spacer;
+  int next = spacer + 1;
+  option_first_.reserve(options.size());
+  for (std::size_t k = 0; k < options.size(); ++k) {
+    const int first = next;
+    option_first_.push_back(first);
+    for (int column : options[k]) {
+      const int header = column + 1;
+      const int x = next++;
+      top_[x] = header;
+      node_option_[x] = static_cast<int>(k);
+      up_[x] = up_[header];
+      down_[x] = header;
+      down_[up_[header]] = x;
+      up_[header] = x;
+      ++length_[header];
+    }
+    down_[spacer] = next - 1;
+    spacer = next++;
+    top_[spacer] = -static_cast<int>(k + 1);
+    up_[spacer] = first;
+    down_[spacer] = spacer;
+  }
+
+  uncovered_.assign(static_cast<std::size_t>(columns) / 64 + 1, 0);
+  for (int c = 1; c <= columns; ++c) uncovered_[c / 64] |= std::uint64_t{1} << (c % 64);
+  active_columns_ = columns;
+  wide_columns_ = static_cast<int>(
+      std::count_if(length_.begin() + 1, length_.end(), [](int length) { return length > kSmallColumn; }));
+}
+
+// ---- the dancing steps (TAOCP 7.2.2.1, Algorithm X, steps X4-X7) -----------
+
+// Removes the option of `node` from every column but the one of `node`.
+inline void ExactCover::hide(int node) {
+  for (int q = node + 1; q != node;) {
+    const int x = top_[q];
+    if (x <= 0) {  // spacer after the option: wrap to its first node
+      q = up_[q];
+      continue;
+    }
+    const int u = up_[q], d = down_[q];
+    down_[u] = d;
+    up_[d] = u;
+    if (--length_[x] == kSmallColumn) --wide_columns_;
+    ++q;
+  }
+}
+
+inline void ExactCover::unhide(int node) {
+  for (int q = node - 1; q != node;) {
+    const int x = top_[q];
+    if (x <= 0) {  // spacer before the option: wrap to its last node
+      q = down_[q];
+      continue;
+    }
+    up_[down_[q]] = q;
+    down_[up_[q]] = q;
+    if (++length_[x] == kSmallColumn + 1) ++wide_columns_;
+    --q;
+  }
+}
+
+inline void ExactCover::cover(int column) {
+  for (int p = down_[column]; p != column; p = down_[p]) hide(p);
+  const int l = left_[column], r = right_[column];
+  right_[l] = r;
+  left_[r] = l;
+  uncovered_[column / 64] &= ~(std::uint64_t{1} << (column % 64));
+  --active_columns_;
+  if (length_[column] > kSmallColumn) --wide_columns_;
+}
+
+inline void ExactCover::uncover(int column) {
+  const int l = left_[column], r = right_[column];
+  right_[l] = column;
+  left_[r] = column;
+  uncovered_[column / 64] |= std::uint64_t{1} << (column % 64);
+  ++active_columns_;
+  if (length_[column] > kSmallColumn) ++wide_columns_;
+  for (int p = up_[column]; p != column; p = up_[p]) unhide(p);
+}
+
+// Covers the other columns of the option of `node` (its own column is covered
+// already); uncover_rest_of_option undoes it in exactly the reverse order.
+inline void ExactCover::cover_rest_of_option(int node) {
+  for (int q = node + 1; q != node;) {
+    const int x = top_[q];
+    if (x <= 0) {
+      q = up_[q];
+      continue;
+    }
+    cover(x);
+    ++q;
+  }
+}
+
+inline void ExactCover::uncover_rest_of_option(int node) {
+  for (int q = node - 1; q != node;) {
+    const int x = top_[q];
+    if (x <= 0) {
+      q = down_[q];
+      continue;
+    }
+    uncover(x);
+    --q;
+  }
+}
+
+bool ExactCover::select(int option) {
+  if (option < 0 || option >= option_count()) throw std::invalid_argument("ExactCover::select: no such option");
+  const int first = option_first_[option];
+  for (int q = first; top_[q] > 0; ++q) {
+    const int c = top_[q];
+    if (!(uncovered_[c / 64] >> (c % 64) & 1)) return false;
+  }
+  cover(top_[first]);
+  cover_rest_of_option(first);
+  selected_.push_back(option);
+  return true;
+}
+
+// ---- the search -------------------------------------------------------------
+
+// One walk of the search tree on a private copy of the links.
+class ExactCover::Search {
+ public:
+  explicit Search(const ExactCover& problem)
+      : links_(problem),
+        choice_(problem.columns_ + 1),
+        entry_mark_(problem.columns_ + 1),
+        cached_level_(problem.columns_ + 1, false),
+        cache_(problem.uncovered_.size(), cache_slots_for(problem.uncovered_.size())),
+        parent_(problem.option_count() + 1),
+        parity_(problem.option_count() + 1),
+        stamp_(problem.option_count() + 1, 0) {}
+
+  // Commits or withdraws the option of `node`, for cutting the tree into
+  // subproblems. Withdrawals must come in the reverse order of commits.
+  void push(int node) {
+    links_.cover(links_.top_[node]);
+    links_.cover_rest_of_option(node);
+  }
+  void pop(int node) {
+    links_.uncover_rest_of_option(node);
+    links_.uncover(links_.top_[node]);
+  }
+
+  // Adds the number of solutions below the current node to tally().
+  void count() {
+    walk<true>([](int) { return true; });
+  }
+  const Tally& tally() const { return tally_; }
+
+  // Lists solutions below the current node in search order until visit
+  // returns false.
+  bool enumerate(const std::function<bool(const std::vector<int>&)>& visit) {
+    std::vector<int> solution;
+    return walk<false>([&](int depth) {
+      solution.clear();
+      for (int level = 0; level < depth; ++level) solution.push_back(links_.node_option_[choice_[level]]);
+      return visit(solution);
+    });
+  }
+
+  // For cutting the tree: a column with fewest options to branch on, or 0
+  // after adding the node's solutions to tally() when it needs no branching.
+  int branch_or_count() {
+    if (links_.active_columns_ == 0) {
+      tally_.add(1);
+      return 0;
+    }
+    if (links_.wide_columns_ == 0) {
+      add_small_count();
+      return 0;
+    }
+    return choose_column();
+  }
+
+  ExactCover links_;
+
+ private:
+  // Algorithm X without recursion: choice_[level] is the option node being
+  // tried at each level (or the column header once all were tried).
+  //
+  // When counting (kCounting), two exact shortcuts apply: a node whose columns
+  // all have at most two options left is counted in closed form
+  // (count_small), and the count below each branching node is cached under
+  // its set of uncovered columns (CountCache). When listing, on_solution(depth)
+  // sees each solution as choice_[0..depth) and returns whether to go on.
+  template <bool kCounting, class OnSolution>
+  bool walk(OnSolution&& on_solution) {
+    ExactCover& s = links_;
+    int level = 0;
+    for (;;) {
+      int column = 0;
+      if (s.active_columns_ == 0) {
+        if constexpr (kCounting) {
+          tally_.add(1);
+        } else if (!on_solution(level)) {
+          unwind(level);
+          return false;
+        }
+      } else if (kCounting && s.wide_columns_ == 0) {
+        add_small_count();
+      } else {
+        column = choose_column();
+        std::uint64_t cached = 0;
+        // A forced column (one option) is not worth a cache entry: its only
+        // child holds the same information.
+        const bool use_cache = kCounting && column != 0 && s.length_[column] > 1;
+        if (use_cache && cache_.find(s.uncovered_.data(), cached)) {
+          tally_.add(cached);
+          column = 0;
+        }
+        cached_level_[level] = use_cache;
+        if (use_cache) entry_mark_[level] = tally_.mark();
+      }
+      if (column != 0) {
+        s.cover(column);
+        choice_[level] = s.down_[column];
+      } else {
+        // Back up to the deepest level with an untried option.
+        for (;;) {
+          if (level == 0) return true;
+          --level;
+          const int tried = choice_[level];
+          s.uncover_rest_of_option(tried);
+          choice_[level] = s.down_[tried];
+          if (choice_[level] != s.top_[tried]) break;
+          s.uncover(s.top_[tried]);
+          if (kCounting && cached_level_[level]) {
+            std::uint64_t below = 0;
+            if (tally_.added_since(entry_mark_[level], below)) cache_.store(s.uncovered_.data(), below);
+          }
+        }
+      }
+      s.cover_rest_of_option(choice_[level]);
+      ++level;
+    }
+  }
+
+  // The first column with fewest options, or 0 when one has none.
+  int choose_column() const {
+    const ExactCover& s = links_;
+    int best = 0, best_length = INT_MAX;
+    for (int c = s.right_[0]; c != 0; c = s.right_[c]) {
+      const int length = s.length_[c];
+      if (length < best_length) {
+        best = c;
+        best_length = length;
+        if (length <= 1) break;  // cannot do better than forced
+      }
+    }
+    return best_length == 0 ? 0 : best;
+  }
+
+  // Restores the links after an early stop at `depth`.
+  void unwind(int depth) {
+    for (int level = depth - 1; level >= 0; --level) pop(choice_[level]);
+  }
+
+  void add_small_count() {
+    const int doublings = count_small();
+    if (doublings >= 0) tally_.add_power_of_two(doublings);
+  }
+
+  // Counts the solutions when no column has more than two options left,
+  // returning log2 of the count, or -1 for none. Then a solution is a 0/1
+  // choice x of the remaining options (each lies in some column) such that
+  // x_a = 1 for each column {a} and x_a + x_b = 1 for each column {a, b}:
+  // a linear system over GF(2) whose equations each join two unknowns, with
+  // x_a = 1 written as x_a + x_zero = 1 for a constant x_zero = 0. A union-find
+  // forest that keeps each option's parity relative to its root solves it:
+  // it has no solution when an equation contradicts the parities, and else
+  // one free bit per component not containing `zero`.
+  int count_small() {
+    const ExactCover& s = links_;
+    if (++epoch_ == 0) {  // the stamps wrapped: forget them all
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      epoch_ = 1;
+    }
+    const int zero = s.option_count();
+    touched_ = 0;
+    int joined = 0;
+    for (int c = s.right_[0]; c != 0; c = s.right_[c]) {
+      if (s.length_[c] == 0) return -1;
+      const int first = s.down_[c];
+      const int a = s.node_option_[first];
+      const int b = s.length_[c] == 1 ? zero : s.node_option_[s.down_[first]];
+      int parity_a = 0, parity_b = 0;
+      const int root_a = find(a, parity_a), root_b = find(b, parity_b);
+      if (root_a == root_b) {
+        if ((parity_a ^ parity_b) != 1) return -1;
+      } else {
+        parent_[root_a] = root_b;
+        parity_[root_a] = static_cast<unsigned char>(parity_a ^ parity_b ^ 1);
+        ++joined;
+      }
+    }
+    const int components = touched_ - joined;
+    return stamp_[zero] == epoch_ ? components - 1 : components;
+  }
+
+  // The root of v's tree and v's parity relative to it, compressing the path.
+  int find(int v, int& parity) {
+    if (stamp_[v] != epoch_) {
+      stamp_[v] = epoch_;
+      parent_[v] = v;
+      parity_[v] = 0;
+      ++touched_;
+    }
+    int root = v, to_root = 0;
+    while (parent_[root] != root) {
+      to_root ^= parity_[root];
+      root = parent_[root];
+    }
+    for (int x = v, x_parity = to_root; x != root && parent_[x] != root;) {
+      const int up = parent_[x];
+      const int up_parity = x_parity ^ parity_[x];
+      parent_[x] = root;
+      parity_[x] = static_cast<unsigned char>(x_parity);
+      x = up;
+      x_parity = up_parity;
+    }
+    parity = to_root;
+    return root;
+  }
+
+  std::vector<int> choice_;
+  // Per level, whether the node's count goes to the cache, and the tally when
+  // the node was entered.
+  std::vector<Tally::Mark> entry_mark_;
+  std::vector<bool> cached_level_;
+  CountCache cache_;
+  Tally tally_;
+  // The parity forest of count_small, over options plus `zero`; entries whose
+  // stamp is not the current epoch are stale.
+  std::vector<int> parent_;
+  std::vector<unsigned char> parity_;
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t epoch_ = 0;
+  int touched_ = 0;
+};
+
+BigInt ExactCover::count_solutions(int threads) const {
+  if (threads <= 1) {
+    Search search(*this);
+    search.count();
+    return search.tally().value();
+  }
+
+  // Cut the top of the tree, level by level, into subproblems (paths of chosen
+  // option nodes) until there are enough for every thread; nodes resolved on
+  // the way are counted here.
+  const std::size_t wanted = kSubproblemsPerThread * static_cast<std::size_t>(threads);
+  BigInt total = 0;
+  std::vector<std::vector<int>> frontier{{}};
+  {
+    Search cutter(*this);
+    while (!frontier.empty() && frontier.size() < wanted) {
+      std::vector<std::vector<int>> next;
+      for (const std::vector<int>& path : frontier) {
+        for (int node : path) cutter.push(node);
+        if (const int column = cutter.branch_or_count(); column != 0) {
+          for (int p = cutter.links_.down_[column]; p != column; p = cutter.links_.down_[p]) {
+            next.push_back(path);
+            next.back().push_back(p);
+          }
+        }
+        for (auto it = path.rbegin(); it != path.rend(); ++it) cutter.pop(*it);
+      }
+      frontier = std::move(next);
+    }
+    total += cutter.tally().value();
+  }
+
+  // Each thread keeps one Search (links and cache) for all its subproblems.
+  std::vector<BigInt> counts(frontier.size());
+  const long long subproblems = static_cast<long long>(frontier.size());
+#pragma omp parallel num_threads(threads)
+  {
+    Search worker(*this);
+#pragma omp for schedule(dynamic, 1)
+    for (long long i = 0; i < subproblems; ++i) {
+      const std::vector<int>& path = frontier[i];
+      for (int node : path) worker.push(node);
+      const BigInt before = worker.tally().value();
+      worker.count();
+      counts[i] = worker.tally().value() - before;
+      for (auto it = path.rbegin(); it != path.rend(); ++it) worker.pop(*it);
+    }
+  }
+  // A fixed order of summation; integer sums do not depend on it anyway.
+  for (const BigInt& count : counts) total += count;
+  return total;
+}
+
+void ExactCover::for_each_solution(const std::function<bool(const std::vector<int>&)>& visit) const {
+  Search search(*this);
+  search.enumerate(visit);
+}
+
+std::vector<std::vector<int>> ExactCover::find_solutions(std::uint64_t limit) const {
+  std::vector<std::vector<int>> found;
+  if (limit == 0) return found;
+  for_each_solution([&](const std::vector<int>& solution) {
+    found.push_back(solution);
+    return found.size() < limit;
+  });
+  return found;
+}
+
+}  // namespace sudoku_count

@@ -1,0 +1,83 @@
+#include "sudoku_count/exact.hpp"
+
+#include <omp.h>
+
+#include <cassert>
+#include <chrono>
+
+#include "sudoku_count/error.hpp"
+
+namespace sudoku_count {
+namespace {
+
+int option_index(int n, int row, int col, int value) { return (row * n + col) * n + value - 1; }
+
+}  // namespace
+
+ExactCover sudoku_exact_cover(const Grid& puzzle) {
+  validate_grid(puzzle);
+  const Shape& shape = puzzle.shape;
+  const int n = shape.n(), cells = shape.cells();
+  std::vector<std::vector<int>> options;
+  options.reserve(static_cast<std::size_t>(cells) * n);
+  for (int row = 0; row < n; ++row)
+    for (int col = 0; col < n; ++col)
+      for (int value = 1; value <= n; ++value) {
+        const int symbol = value - 1, box = shape.box_of(row, col);
+        // The cell column first: it is the one MRV finds forced most often.
+        options.push_back({row * n + col, cells + row * n + symbol, 2 * cells + col * n + symbol,
+                           3 * cells + box * n + symbol});
+      }
+  ExactCover cover(4 * cells, options);
+  for (int row = 0; row < n; ++row)
+    for (int col = 0; col < n; ++col)
+      if (const int value = puzzle.at(row, col); value != 0) {
+        [[maybe_unused]] const bool placed = cover.select(option_index(n, row, col, value));
+        assert(placed && "validate_grid rules out clashing givens");
+      }
+  return cover;
+}
+
+ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  if (options.threads < 0)
+    throw InputError("the thread count must be 0 (all cores) or positive, not " + std::to_string(options.threads));
+  validate_grid(puzzle);
+  const int n = puzzle.shape.n();
+  if (options.fix_first_row && given_count(puzzle) != 0)
+    throw InputError("fixing the first row needs the empty grid, but the puzzle has " +
+                     std::to_string(given_count(puzzle)) + " givens");
+
+  Grid start_grid = puzzle;
+  if (options.fix_first_row)
+    for (int col = 0; col < n; ++col) start_grid.at(0, col) = col + 1;
+
+  ExactResult result;
+  result.threads = options.threads == 0 ? omp_get_max_threads() : options.threads;
+  const BigInt raw = sudoku_exact_cover(start_grid).count_solutions(result.threads);
+  if (options.fix_first_row) {
+    // Relabelling symbols maps completions with any first row one-to-one onto
+    // those with first row 1..N, so each of the N! first rows has as many.
+    result.first_row_fixed = true;
+    result.count_with_first_row_fixed = raw;
+    result.count = raw * factorial(n);
+  } else {
+    result.count = raw;
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit) {
+  const ExactCover cover = sudoku_exact_cover(puzzle);
+  const int n = puzzle.shape.n();
+  std::vector<Grid> completions;
+  for (const std::vector<int>& solution : cover.find_solutions(limit)) {
+    Grid grid = puzzle;
+    for (int option : solution) grid.cells[option / n] = option % n + 1;
+    completions.push_back(std::move(grid));
+  }
+  return completions;
+}
+
+}  // namespace sudoku_count
