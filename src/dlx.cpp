@@ -13,48 +13,33 @@
 namespace sudoku_count {
 namespace {
 
-// A solution counter for the hot loop: a 64-bit word plus a BigInt of
-// carries, so a count never wraps silently however long the search runs.
+// A solution counter for the hot loop: 64 bits plus a count of wraps, so a
+// count never wraps silently. (The wrap count itself cannot overflow: that
+// would take 2^64 additions.)
 class Tally {
  public:
   // A point in the count, to measure what a subtree added.
   struct Mark {
     std::uint64_t low = 0;
-    std::uint64_t carry_events = 0;
+    std::uint64_t wraps = 0;
   };
 
   void add(std::uint64_t term) {
     low_ += term;
-    if (low_ < term) carry();  // wrapped
+    if (low_ < term) ++wraps_;
   }
-  void add_power_of_two(int exponent) {
-    if (exponent >= 64) {
-      BigInt term = 1;
-      term <<= exponent - 64;
-      carries_ += term;
-      ++carry_events_;
-      return;
-    }
-    add(std::uint64_t{1} << exponent);
-  }
-  Mark mark() const { return {low_, carry_events_}; }
-  // What was added since `since`, when that fits in 64 bits without a carry.
+  Mark mark() const { return {low_, wraps_}; }
+  // What was added since `since`, when no wrap came between.
   bool added_since(const Mark& since, std::uint64_t& added) const {
-    if (since.carry_events != carry_events_) return false;
+    if (since.wraps != wraps_) return false;
     added = low_ - since.low;
     return true;
   }
-  BigInt value() const { return (carries_ << 64) + low_; }
+  BigInt value() const { return (BigInt(wraps_) << 64) + low_; }
 
  private:
-  void carry() {
-    ++carries_;
-    ++carry_events_;
-  }
-
   std::uint64_t low_ = 0;
-  BigInt carries_;
-  std::uint64_t carry_events_ = 0;
+  std::uint64_t wraps_ = 0;
 };
 
 // The number of solutions of an exact cover problem depends only on which
@@ -213,8 +198,6 @@ ExactCover::ExactCover(int columns, const std::vector<std::vector<int>>& options
   uncovered_.assign(static_cast<std::size_t>(columns) / 64 + 1, 0);
   for (int c = 1; c <= columns; ++c) uncovered_[c / 64] |= std::uint64_t{1} << (c % 64);
   active_columns_ = columns;
-  wide_columns_ = static_cast<int>(
-      std::count_if(length_.begin() + 1, length_.end(), [](int length) { return length > kSmallColumn; }));
 }
 
 // ---- the dancing steps (TAOCP 7.2.2.1, Algorithm X, steps X4-X7) -----------
@@ -230,7 +213,7 @@ inline void ExactCover::hide(int node) {
     const int u = up_[q], d = down_[q];
     down_[u] = d;
     up_[d] = u;
-    if (--length_[x] == kSmallColumn) --wide_columns_;
+    --length_[x];
     ++q;
   }
 }
@@ -244,7 +227,7 @@ inline void ExactCover::unhide(int node) {
     }
     up_[down_[q]] = q;
     down_[up_[q]] = q;
-    if (++length_[x] == kSmallColumn + 1) ++wide_columns_;
+    ++length_[x];
     --q;
   }
 }
@@ -256,7 +239,6 @@ inline void ExactCover::cover(int column) {
   left_[r] = l;
   uncovered_[column / 64] &= ~(std::uint64_t{1} << (column % 64));
   --active_columns_;
-  if (length_[column] > kSmallColumn) --wide_columns_;
 }
 
 inline void ExactCover::uncover(int column) {
@@ -265,7 +247,6 @@ inline void ExactCover::uncover(int column) {
   left_[r] = column;
   uncovered_[column / 64] |= std::uint64_t{1} << (column % 64);
   ++active_columns_;
-  if (length_[column] > kSmallColumn) ++wide_columns_;
   for (int p = up_[column]; p != column; p = up_[p]) unhide(p);
 }
 
@@ -317,11 +298,8 @@ class ExactCover::Search {
       : links_(problem),
         choice_(problem.columns_ + 1),
         entry_mark_(problem.columns_ + 1),
-        cached_level_(problem.columns_ + 1, false),
-        cache_(problem.uncovered_.size(), cache_slots_for(problem.uncovered_.size())),
-        parent_(problem.option_count() + 1),
-        parity_(problem.option_count() + 1),
-        stamp_(problem.option_count() + 1, 0) {}
+        cached_level_(problem.columns_ + 1, 0),
+        cache_(problem.uncovered_.size(), cache_slots_for(problem.uncovered_.size())) {}
 
   // Commits or withdraws the option of `node`, for cutting the tree into
   // subproblems. Withdrawals must come in the reverse order of commits.
@@ -358,10 +336,6 @@ class ExactCover::Search {
       tally_.add(1);
       return 0;
     }
-    if (links_.wide_columns_ == 0) {
-      add_small_count();
-      return 0;
-    }
     return choose_column();
   }
 
@@ -371,11 +345,10 @@ class ExactCover::Search {
   // Algorithm X without recursion: choice_[level] is the option node being
   // tried at each level (or the column header once all were tried).
   //
-  // When counting (kCounting), two exact shortcuts apply: a node whose columns
-  // all have at most two options left is counted in closed form
-  // (count_small), and the count below each branching node is cached under
-  // its set of uncovered columns (CountCache). When listing, on_solution(depth)
-  // sees each solution as choice_[0..depth) and returns whether to go on.
+  // When counting (kCounting), the count below each branching node is cached
+  // under its set of uncovered columns (CountCache). When listing,
+  // on_solution(depth) sees each solution as choice_[0..depth) and returns
+  // whether to go on.
   template <bool kCounting, class OnSolution>
   bool walk(OnSolution&& on_solution) {
     ExactCover& s = links_;
@@ -389,8 +362,6 @@ class ExactCover::Search {
           unwind(level);
           return false;
         }
-      } else if (kCounting && s.wide_columns_ == 0) {
-        add_small_count();
       } else {
         column = choose_column();
         std::uint64_t cached = 0;
@@ -448,87 +419,13 @@ class ExactCover::Search {
     for (int level = depth - 1; level >= 0; --level) pop(choice_[level]);
   }
 
-  void add_small_count() {
-    const int doublings = count_small();
-    if (doublings >= 0) tally_.add_power_of_two(doublings);
-  }
-
-  // Counts the solutions when no column has more than two options left,
-  // returning log2 of the count, or -1 for none. Then a solution is a 0/1
-  // choice x of the remaining options (each lies in some column) such that
-  // x_a = 1 for each column {a} and x_a + x_b = 1 for each column {a, b}:
-  // a linear system over GF(2) whose equations each join two unknowns, with
-  // x_a = 1 written as x_a + x_zero = 1 for a constant x_zero = 0. A union-find
-  // forest that keeps each option's parity relative to its root solves it:
-  // it has no solution when an equation contradicts the parities, and else
-  // one free bit per component not containing `zero`.
-  int count_small() {
-    const ExactCover& s = links_;
-    if (++epoch_ == 0) {  // the stamps wrapped: forget them all
-      std::fill(stamp_.begin(), stamp_.end(), 0);
-      epoch_ = 1;
-    }
-    const int zero = s.option_count();
-    touched_ = 0;
-    int joined = 0;
-    for (int c = s.right_[0]; c != 0; c = s.right_[c]) {
-      if (s.length_[c] == 0) return -1;
-      const int first = s.down_[c];
-      const int a = s.node_option_[first];
-      const int b = s.length_[c] == 1 ? zero : s.node_option_[s.down_[first]];
-      int parity_a = 0, parity_b = 0;
-      const int root_a = find(a, parity_a), root_b = find(b, parity_b);
-      if (root_a == root_b) {
-        if ((parity_a ^ parity_b) != 1) return -1;
-      } else {
-        parent_[root_a] = root_b;
-        parity_[root_a] = static_cast<unsigned char>(parity_a ^ parity_b ^ 1);
-        ++joined;
-      }
-    }
-    const int components = touched_ - joined;
-    return stamp_[zero] == epoch_ ? components - 1 : components;
-  }
-
-  // The root of v's tree and v's parity relative to it, compressing the path.
-  int find(int v, int& parity) {
-    if (stamp_[v] != epoch_) {
-      stamp_[v] = epoch_;
-      parent_[v] = v;
-      parity_[v] = 0;
-      ++touched_;
-    }
-    int root = v, to_root = 0;
-    while (parent_[root] != root) {
-      to_root ^= parity_[root];
-      root = parent_[root];
-    }
-    for (int x = v, x_parity = to_root; x != root && parent_[x] != root;) {
-      const int up = parent_[x];
-      const int up_parity = x_parity ^ parity_[x];
-      parent_[x] = root;
-      parity_[x] = static_cast<unsigned char>(x_parity);
-      x = up;
-      x_parity = up_parity;
-    }
-    parity = to_root;
-    return root;
-  }
-
   std::vector<int> choice_;
   // Per level, whether the node's count goes to the cache, and the tally when
   // the node was entered.
   std::vector<Tally::Mark> entry_mark_;
-  std::vector<bool> cached_level_;
+  std::vector<unsigned char> cached_level_;
   CountCache cache_;
   Tally tally_;
-  // The parity forest of count_small, over options plus `zero`; entries whose
-  // stamp is not the current epoch are stale.
-  std::vector<int> parent_;
-  std::vector<unsigned char> parity_;
-  std::vector<std::uint32_t> stamp_;
-  std::uint32_t epoch_ = 0;
-  int touched_ = 0;
 };
 
 BigInt ExactCover::count_solutions(int threads) const {

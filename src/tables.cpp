@@ -159,9 +159,6 @@ BandTables BandTables::build(const Shape& shape, const TableLimits& limits) {
   if (tables.fillings->tabulated())
     tables.report.push_back({"band fillings f(X)", tables.fillings->table_entries(), tables.fillings->table_bytes(),
                              seconds_since(start)});
-  else if (shape.box_rows >= 3)
-    throw InputError("the band-filling table for box " + shape.name() + " would exceed " +
-                     std::to_string(limits.max_bytes >> 20) + " MB: too large to tabulate");
   return tables;
 }
 

@@ -1,1 +1,119 @@
 #include <gtest/gtest.h>
+
+#include <string>
+
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/exact.hpp"
+
+using sudoku_count::BigInt;
+using sudoku_count::count_completions_dlx;
+using sudoku_count::empty_grid;
+using sudoku_count::ExactOptions;
+using sudoku_count::ExactResult;
+using sudoku_count::Grid;
+using sudoku_count::InputError;
+using sudoku_count::parse_puzzle;
+using sudoku_count::Shape;
+
+namespace {
+
+const char* const kPuzzle8008 = "900000000000000000000800600078006000020000090000500430006003200010094000000000008";
+const char* const kWikipediaPuzzle =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const char* const kWikipediaSolution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+// No two givens clash, but cell (1,1) can only be 9 (row 1 has 1-8) and
+// column 1 already has a 9.
+const char* const kNoCompletion =
+    ".12345678"
+    "........."
+    "........."
+    "........."
+    "9........"
+    "........."
+    "........."
+    "........."
+    ".........";
+
+ExactResult count(const Grid& grid, int threads = 0, bool fix_first_row = false) {
+  ExactOptions options;
+  options.threads = threads;
+  options.fix_first_row = fix_first_row;
+  return count_completions_dlx(grid, options);
+}
+
+}  // namespace
+
+TEST(Exact, CountsSmallEmptyGrids) {
+  EXPECT_EQ(count(empty_grid(Shape{1, 1})).count, 1);
+  EXPECT_EQ(count(empty_grid(Shape{1, 2})).count, 2);
+  EXPECT_EQ(count(empty_grid(Shape{2, 1})).count, 2);
+  EXPECT_EQ(count(empty_grid(Shape{2, 2})).count, 288);
+  EXPECT_EQ(count(empty_grid(Shape{2, 2}), 1).count, 288);
+}
+
+TEST(Exact, CountsSixBySix) {
+  const ExactResult result = count(empty_grid(Shape{2, 3}));
+  EXPECT_EQ(result.count, BigInt(28200960));
+  EXPECT_EQ(result.method, "dlx");
+  EXPECT_FALSE(result.first_row_fixed);
+  EXPECT_GE(result.threads, 1);
+  EXPECT_GE(result.seconds, 0.0);
+}
+
+TEST(Exact, FixingTheFirstRowMultipliesByNFactorial) {
+  const ExactResult two = count(empty_grid(Shape{2, 2}), 0, true);
+  EXPECT_TRUE(two.first_row_fixed);
+  EXPECT_EQ(two.count_with_first_row_fixed, 12);
+  EXPECT_EQ(two.count, 288);
+  EXPECT_EQ(count(empty_grid(Shape{1, 2}), 0, true).count, 2);
+  EXPECT_EQ(count(empty_grid(Shape{2, 1}), 0, true).count, 2);
+  const ExactResult six = count(empty_grid(Shape{2, 3}), 0, true);
+  EXPECT_EQ(six.count_with_first_row_fixed, 39168);
+  EXPECT_EQ(six.count, BigInt(28200960));
+}
+
+TEST(Exact, FixingTheFirstRowNeedsTheEmptyGrid) {
+  EXPECT_THROW(count(parse_puzzle(kPuzzle8008, Shape{3, 3}), 0, true), InputError);
+}
+
+TEST(Exact, RefusesNegativeThreadCount) {
+  EXPECT_THROW(count(empty_grid(Shape{2, 2}), -1), InputError);
+}
+
+TEST(Exact, CountsPuzzles) {
+  EXPECT_EQ(count(parse_puzzle(kPuzzle8008, Shape{3, 3})).count, 8008);
+  EXPECT_EQ(count(parse_puzzle(kWikipediaPuzzle, Shape{3, 3})).count, 1);
+  EXPECT_EQ(count(parse_puzzle(kNoCompletion, Shape{3, 3})).count, 0);
+  // A full valid grid has itself as its only completion.
+  EXPECT_EQ(count(parse_puzzle(kWikipediaSolution, Shape{3, 3})).count, 1);
+}
+
+TEST(Exact, CountDoesNotDependOnThreads) {
+  const Grid puzzle = parse_puzzle(kPuzzle8008, Shape{3, 3});
+  EXPECT_EQ(count(puzzle, 1).count, count(puzzle, 2).count);
+  EXPECT_EQ(count(puzzle, 3).count, 8008);
+  const Grid six = empty_grid(Shape{2, 3});
+  const ExactResult one = count(six, 1, true), two = count(six, 2, true);
+  EXPECT_EQ(one.count_with_first_row_fixed, two.count_with_first_row_fixed);
+  EXPECT_EQ(one.count, two.count);
+  EXPECT_EQ(two.threads, 2);
+}
+
+TEST(Exact, FindsCompletions) {
+  const auto unique = sudoku_count::find_completions(parse_puzzle(kWikipediaPuzzle, Shape{3, 3}), 5);
+  ASSERT_EQ(unique.size(), 1u);
+  EXPECT_EQ(unique[0].cells, parse_puzzle(kWikipediaSolution, Shape{3, 3}).cells);
+
+  const Grid puzzle = parse_puzzle(kPuzzle8008, Shape{3, 3});
+  const auto some = sudoku_count::find_completions(puzzle, 3);
+  ASSERT_EQ(some.size(), 3u);
+  for (const Grid& grid : some) {
+    EXPECT_EQ(sudoku_count::given_count(grid), 81);
+    EXPECT_NO_THROW(sudoku_count::validate_grid(grid));
+    for (std::size_t cell = 0; cell < puzzle.cells.size(); ++cell)
+      if (puzzle.cells[cell] != 0) EXPECT_EQ(grid.cells[cell], puzzle.cells[cell]);
+  }
+  EXPECT_NE(some[0].cells, some[1].cells);
+  EXPECT_TRUE(sudoku_count::find_completions(parse_puzzle(kNoCompletion, Shape{3, 3}), 5).empty());
+}

@@ -72,12 +72,7 @@ class ExactCover {
   // Bit c is set while column header c is uncovered: the state of the search,
   // as a key for the cache of subtree counts (see CountCache in dlx.cpp).
   std::vector<std::uint64_t> uncovered_;
-  // Uncovered columns, and how many of them have more than kSmallColumn
-  // options: when none has, the search counts the solutions
-  // without descending (see Search::count_small in dlx.cpp).
-  static constexpr int kSmallColumn = 2;
   int active_columns_ = 0;
-  int wide_columns_ = 0;
 };
 
 }  // namespace sudoku_count

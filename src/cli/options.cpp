@@ -45,7 +45,7 @@ std::vector<CommandSpec> build_table() {
         threads_option(),
         {"seed", Kind::Integer, "S", "1", 0, 1.8446744073709552e19, false,
          "random seed; one seed gives the same estimate for any --threads"},
-        {"confidence", Kind::Real, "C", "0.95", 0, 1, true, "confidence level of the interval (0 < C < 1)"},
+        {"confidence", Kind::Real, "C", "0.95", 0, 1, true, "confidence level of the interval (0 < C < 1)", true},
         {"method", Kind::Text, "M", "auto", 0, 0, false, "estimator method (see --help of the tool for the list)"},
         json_option()}});
   table.push_back(
@@ -75,7 +75,7 @@ std::vector<CommandSpec> build_table() {
 
 std::string range_text(const OptionSpec& spec) {
   std::ostringstream out;
-  out << (spec.min_exclusive ? "greater than " : "at least ") << spec.min << " and at most " << spec.max;
+  out << (spec.min_exclusive ? "greater than " : "at least ") << spec.min << (spec.max_exclusive ? " and less than " : " and at most ") << spec.max;
   return out.str();
 }
 
@@ -97,7 +97,8 @@ void check_value(const OptionSpec& spec, const std::string& value) {
     if (value.empty() || ec != std::errc() || ptr != value.data() + value.size() || !std::isfinite(parsed))
       bad_value(spec, value, "expected a number " + range_text(spec));
     const bool low = spec.min_exclusive ? parsed <= spec.min : parsed < spec.min;
-    if (low || parsed > spec.max) bad_value(spec, value, "out of range; expected " + range_text(spec));
+    const bool high = spec.max_exclusive ? parsed >= spec.max : parsed > spec.max;
+    if (low || high) bad_value(spec, value, "out of range; expected " + range_text(spec));
   }
 }
 

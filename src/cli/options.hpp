@@ -22,6 +22,7 @@ struct OptionSpec {
   double min = 0, max = 0;    // inclusive range for numbers (min == max: unchecked)
   bool min_exclusive = false;
   std::string help;
+  bool max_exclusive = false;
 };
 
 struct CommandSpec {
