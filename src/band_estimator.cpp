@@ -109,7 +109,7 @@ BandEstimator::BandEstimator(std::shared_ptr<const BandTables> tables) : tables_
   samples_per_block_ = (s.box_cols >= 3 && s.box_rows >= 3) ? 8 : 256;
 }
 
-long double BandEstimator::sample_log(Rng& rng) const {
+long double BandEstimator::sample_log(Rng& rng, Workspace&) const {
   const Shape& s = tables_->shape;
   const int r = s.box_rows, c = s.box_cols, n = s.n();
   const BandFillings& fillings = *tables_->fillings;

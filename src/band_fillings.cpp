@@ -38,16 +38,27 @@ int count_cycles(const Mask* sets, int n) {
 
 std::uint64_t fill_count(std::vector<Mask>& sets, int rows, int n);
 
-// Sum over the ways to pick one symbol per column, all distinct, from column
-// `column` on (a perfect matching: the band's first row), of the fillings of
-// the remaining rows.
-std::uint64_t sum_over_first_rows(std::vector<Mask>& sets, int rows, int n, int column, Mask used) {
-  if (column == n) return fill_count(sets, rows - 1, n);
+// Sum over the ways to pick one symbol per column, all distinct (a perfect
+// matching: the band's first row), of the fillings of the remaining rows.
+// Columns are taken most-constrained first, so dead ends show early.
+std::uint64_t sum_over_first_rows(std::vector<Mask>& sets, int rows, int n, Mask open_columns, Mask used) {
+  if (!open_columns) return fill_count(sets, rows - 1, n);
+  int column = -1, fewest = kMaxGridSize + 1;
+  for (Mask open = open_columns; open; open = clear_low_bit(open)) {
+    const int j = low_bit_index(open);
+    const int options = popcount(sets[j] & ~used);
+    if (options < fewest) {
+      fewest = options;
+      column = j;
+      if (options <= 1) break;
+    }
+  }
   std::uint64_t total = 0;
+  const Mask rest = open_columns & ~(Mask{1} << column);
   for (Mask options = sets[column] & ~used; options; options = clear_low_bit(options)) {
     const Mask bit = low_bit(options);
     sets[column] ^= bit;
-    total += sum_over_first_rows(sets, rows, n, column + 1, used | bit);
+    total += sum_over_first_rows(sets, rows, n, rest, used | bit);
     sets[column] ^= bit;
   }
   return total;
@@ -56,7 +67,7 @@ std::uint64_t sum_over_first_rows(std::vector<Mask>& sets, int rows, int n, int 
 std::uint64_t fill_count(std::vector<Mask>& sets, int rows, int n) {
   if (rows <= 1) return 1;
   if (rows == 2) return std::uint64_t{1} << count_cycles(sets.data(), n);
-  return sum_over_first_rows(sets, rows, n, 0, 0);
+  return sum_over_first_rows(sets, rows, n, low_bits(n), 0);
 }
 
 // Ordered partitions of the N symbols into `count` sets of `size`: mixed
@@ -163,9 +174,13 @@ BandFillings::BandFillings(const Shape& shape, std::size_t max_entries) : shape_
   build_by_row_sets();
 }
 
+std::uint64_t count_band_fillings(const Mask* sets, int rows, int n) {
+  std::vector<Mask> work(sets, sets + n);
+  return fill_count(work, rows, n);
+}
+
 std::uint64_t BandFillings::count_direct(const Mask* sets) const {
-  std::vector<Mask> work(sets, sets + shape_.n());
-  return fill_count(work, shape_.box_rows, shape_.n());
+  return count_band_fillings(sets, shape_.box_rows, shape_.n());
 }
 
 std::uint64_t BandFillings::count(const Mask* sets) const {

@@ -1,9 +1,6 @@
 #include "sudoku_count/dlx.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
-#include <cassert>
 #include <climits>
 #include <cstddef>
 #include <stdexcept>
@@ -52,8 +49,11 @@ class Tally {
 // entries on collision, which costs time, never exactness.
 class CountCache {
  public:
-  CountCache(std::size_t key_words, std::size_t max_slots) : key_words_(key_words), max_slots_(max_slots) {
-    resize(std::min<std::size_t>(kFirstSlots, max_slots_));
+  // Starts small and doubles while at least half full, up to about `bytes`.
+  CountCache(std::size_t key_words, std::size_t bytes) : key_words_(key_words), max_slots_(kFirstSlots) {
+    const std::size_t slot_bytes = sizeof(Slot) + key_words * sizeof(std::uint64_t);
+    while (max_slots_ * 2 * slot_bytes <= bytes) max_slots_ *= 2;
+    resize(kFirstSlots);
   }
 
   bool find(const std::uint64_t* key, std::uint64_t& count) const {
@@ -121,15 +121,9 @@ class CountCache {
   std::size_t used_ = 0;
 };
 
-// Memory for each thread's CountCache.
+// Memory for each thread's CountCache. On the 6x6 grid 64 MB counts twice
+// as fast as 16 MB and as fast as 256 MB.
 constexpr std::size_t kCacheBytesPerThread = std::size_t{64} << 20;
-
-std::size_t cache_slots_for(std::size_t key_words) {
-  const std::size_t slot_bytes = key_words * sizeof(std::uint64_t) + 24;
-  std::size_t slots = 1024;
-  while (slots * 2 * slot_bytes <= kCacheBytesPerThread) slots *= 2;
-  return slots;
-}
 
 // At least this many subproblems per thread, so that dynamic scheduling can
 // even out subtrees of very different sizes.
@@ -197,7 +191,6 @@ ExactCover::ExactCover(int columns, const std::vector<std::vector<int>>& options
 
   uncovered_.assign(static_cast<std::size_t>(columns) / 64 + 1, 0);
   for (int c = 1; c <= columns; ++c) uncovered_[c / 64] |= std::uint64_t{1} << (c % 64);
-  active_columns_ = columns;
 }
 
 // ---- the dancing steps (TAOCP 7.2.2.1, Algorithm X, steps X4-X7) -----------
@@ -238,7 +231,6 @@ inline void ExactCover::cover(int column) {
   right_[l] = r;
   left_[r] = l;
   uncovered_[column / 64] &= ~(std::uint64_t{1} << (column % 64));
-  --active_columns_;
 }
 
 inline void ExactCover::uncover(int column) {
@@ -246,7 +238,6 @@ inline void ExactCover::uncover(int column) {
   right_[l] = column;
   left_[r] = column;
   uncovered_[column / 64] |= std::uint64_t{1} << (column % 64);
-  ++active_columns_;
   for (int p = up_[column]; p != column; p = up_[p]) unhide(p);
 }
 
@@ -299,7 +290,7 @@ class ExactCover::Search {
         choice_(problem.columns_ + 1),
         entry_mark_(problem.columns_ + 1),
         cached_level_(problem.columns_ + 1, 0),
-        cache_(problem.uncovered_.size(), cache_slots_for(problem.uncovered_.size())) {}
+        cache_(problem.uncovered_.size(), kCacheBytesPerThread) {}
 
   // Commits or withdraws the option of `node`, for cutting the tree into
   // subproblems. Withdrawals must come in the reverse order of commits.
@@ -332,7 +323,7 @@ class ExactCover::Search {
   // For cutting the tree: a column with fewest options to branch on, or 0
   // after adding the node's solutions to tally() when it needs no branching.
   int branch_or_count() {
-    if (links_.active_columns_ == 0) {
+    if (links_.right_[0] == 0) {  // no column left: one solution
       tally_.add(1);
       return 0;
     }
@@ -355,7 +346,7 @@ class ExactCover::Search {
     int level = 0;
     for (;;) {
       int column = 0;
-      if (s.active_columns_ == 0) {
+      if (s.right_[0] == 0) {  // no column left: a solution
         if constexpr (kCounting) {
           tally_.add(1);
         } else if (!on_solution(level)) {

@@ -43,12 +43,16 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
   for (;;) {
     const auto batch_start = Clock::now();
     results.assign(batch, WeightAccumulator{});
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-    for (std::uint64_t i = 0; i < batch; ++i) {
-      const std::uint64_t block = next_block + i;
-      Rng rng = block_stream(options.seed, block);
-      const std::uint64_t count = block_samples(block);
-      for (std::uint64_t k = 0; k < count; ++k) results[i].add_log(estimator.sample_log(rng));
+#pragma omp parallel num_threads(threads)
+    {
+      const auto workspace = estimator.make_workspace();
+#pragma omp for schedule(dynamic, 1)
+      for (std::uint64_t i = 0; i < batch; ++i) {
+        const std::uint64_t block = next_block + i;
+        Rng rng = block_stream(options.seed, block);
+        const std::uint64_t count = block_samples(block);
+        for (std::uint64_t k = 0; k < count; ++k) results[i].add_log(estimator.sample_log(rng, *workspace));
+      }
     }
     // Merge in block order; a precision target stops at the first block that meets it.
     for (std::uint64_t i = 0; i < batch && progress.stop_reason.empty(); ++i) {

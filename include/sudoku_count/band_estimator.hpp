@@ -22,7 +22,7 @@ class BandEstimator : public Estimator {
   std::string name() const override { return "bands"; }
   const Shape& shape() const override { return tables_->shape; }
   std::uint64_t samples_per_block() const override { return samples_per_block_; }
-  long double sample_log(Rng& rng) const override;
+  long double sample_log(Rng& rng, Workspace& workspace) const override;
 
  private:
   std::shared_ptr<const BandTables> tables_;

@@ -28,6 +28,10 @@
 
 namespace sudoku_count {
 
+// f(X) by the recursion above, for column sets of `rows` symbols each over
+// n columns (cheap for rows <= 3; grows fast beyond).
+std::uint64_t count_band_fillings(const Mask* sets, int rows, int n);
+
 class BandFillings {
  public:
   // Builds the key table when R >= 3 and it holds at most max_entries.

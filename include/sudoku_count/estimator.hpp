@@ -22,9 +22,16 @@ class Estimator {
   // Samples in one work block: fixed for a method and shape, never derived
   // from the thread count, so one seed gives one estimate for any --threads.
   virtual std::uint64_t samples_per_block() const = 0;
+  // Scratch memory a method reuses from sample to sample; each thread owns
+  // one, so samples share nothing mutable.
+  struct Workspace {
+    virtual ~Workspace() = default;
+  };
+  virtual std::unique_ptr<Workspace> make_workspace() const { return std::make_unique<Workspace>(); }
   // One sample: the natural log of an unbiased estimate of the count
-  // (kLogZero for an estimate of 0). Must be safe to call from many threads.
-  virtual long double sample_log(Rng& rng) const = 0;
+  // (kLogZero for an estimate of 0). Safe to call from many threads, each
+  // with its own workspace from make_workspace().
+  virtual long double sample_log(Rng& rng, Workspace& workspace) const = 0;
 };
 
 struct MethodInfo {

@@ -1,6 +1,7 @@
 #pragma once
 // A grid of any box shape, partly or wholly filled: parsing puzzles from text,
 // checking their givens, and printing them.
+#include <cstddef>
 #include <string>
 #include <vector>
 

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "sudoku_count/error.hpp"
+#include "sudoku_count/estimator.hpp"
 
 namespace po = boost::program_options;
 
@@ -25,12 +26,20 @@ OptionSpec threads_option() {
 }
 OptionSpec json_option() { return {"json", Kind::Flag, "", "", 0, 0, false, "print JSON on stdout instead of text"}; }
 
+std::string method_help() {
+  std::string help = "estimator method:";
+  for (const auto& method : estimator_methods()) help += " " + method.name + " (" + method.summary + ");";
+  help.back() = '.';
+  return help;
+}
+
 std::vector<CommandSpec> build_table() {
   std::vector<CommandSpec> table;
   table.push_back(
       {"estimate",
        "sudoku-count estimate --box SHAPE [--rel-error E] [--time SECONDS] [--samples N] [--forever] "
        "[--report-every SECONDS] [--threads T] [--seed S] [--confidence C] [--method M] [--json]",
+       "unbiased Monte Carlo estimate with standard error and confidence interval",
        "Unbiased Monte Carlo estimate of the number of completed grids, with standard error and interval. "
        "With no stopping option it stops at relative standard error 1e-4 or after 60 s, whichever comes first.",
        {box_option(),
@@ -46,11 +55,12 @@ std::vector<CommandSpec> build_table() {
         {"seed", Kind::Integer, "S", "1", 0, 1.8446744073709552e19, false,
          "random seed; one seed gives the same estimate for any --threads"},
         {"confidence", Kind::Real, "C", "0.95", 0, 1, true, "confidence level of the interval (0 < C < 1)", true},
-        {"method", Kind::Text, "M", "auto", 0, 0, false, "estimator method (see --help of the tool for the list)"},
+        {"method", Kind::Text, "M", "auto", 0, 0, false, method_help()},
         json_option()}});
   table.push_back(
       {"exact",
        "sudoku-count exact --box SHAPE [--puzzle TEXT | --puzzle-file FILE] [--fix-first-row] [--threads T] [--json]",
+       "exact number of grids, or of completions of a puzzle",
        "Exact number of completions of a partial grid (the empty grid by default: all grids of the shape), by "
        "dancing links.",
        {box_option(),
@@ -64,6 +74,7 @@ std::vector<CommandSpec> build_table() {
         threads_option(), json_option()}});
   table.push_back({"tables",
                    "sudoku-count tables --box SHAPE [--json]",
+                   "build the band tables and report their size, time and memory",
                    "Build the band tables of a shape and print each table's size, build time and memory.",
                    {box_option(), json_option()}});
   return table;
@@ -180,7 +191,7 @@ std::string tool_help() {
   std::ostringstream out;
   out << "sudoku-count: count completed Sudoku grids of any box shape, exactly or by unbiased Monte Carlo "
          "estimate.\n\nusage: sudoku-count COMMAND [OPTIONS]\n       sudoku-count --version\n\ncommands:\n";
-  for (const auto& command : command_table()) out << "  " << command.name << "\t" << command.summary << "\n";
+  for (const auto& command : command_table()) out << "  " << command.name << std::string(10 - command.name.size(), ' ') << command.brief << "\n";
   out << "\n'sudoku-count COMMAND --help' describes a command's options.\n"
          "Exit status: 0 success, 2 bad usage or bad input, 1 internal error.\n";
   return out.str();

@@ -28,6 +28,7 @@ struct OptionSpec {
 struct CommandSpec {
   std::string name;
   std::string usage;
+  std::string brief;    // one line, for the tool's --help
   std::string summary;
   std::vector<OptionSpec> options;
 };

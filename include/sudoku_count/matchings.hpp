@@ -1,0 +1,45 @@
+#pragma once
+// Perfect matchings of a bipartite graph between n columns and n symbols,
+// given by each column's mask of allowed symbols: their number (the
+// permanent of the 0/1 matrix) and a uniform draw among them.
+//
+// Dynamic programming over the columns in order: h_j(S) is the number of
+// ways for columns 0..j-1 to take exactly the symbols S (|S| = j), so all
+// levels fit in one table indexed by S. The permanent is h_n(all symbols);
+// a uniform matching is drawn backwards, column n-1 taking symbol s with
+// probability h_{n-1}(S - s) / h_n(S). (Ryser's formula counts too, but
+// gives no sampler; for the sparse regular graphs of Sudoku bands the
+// reachable sets are few.) Up to 22 symbols the table is a dense array;
+// beyond, each level is a sorted vector.
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "sudoku_count/bits.hpp"
+#include "sudoku_count/rng.hpp"
+
+namespace sudoku_count {
+
+class MatchingCounter {
+ public:
+  // Number of perfect matchings (a double: up to (d!)^(n/d) for degree d,
+  // exact below 2^53 and correctly rounded above). Keeps the table for sample().
+  double count(const Mask* columns, int n);
+  // A uniform perfect matching of the last counted graph: symbol_of[j] for
+  // each column. Requires count() > 0.
+  void sample(Rng& rng, int* symbol_of) const;
+
+ private:
+  static constexpr int kDenseLimit = 22;
+  double lookup(int level, Mask set) const;
+
+  int n_ = 0;
+  std::vector<Mask> columns_;
+  // dense form
+  std::vector<double> dense_;
+  std::vector<std::vector<Mask>> dense_levels_;  // sets present at each level, to reset the table
+  // sparse form
+  std::vector<std::vector<std::pair<Mask, double>>> sparse_levels_;
+};
+
+}  // namespace sudoku_count

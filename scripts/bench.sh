@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Benchmarks whose figures are recorded in docs/benchmarks.md. Speed and
+# precision are measured here, never in timed tests. The machine may be
+# shared and noisy, so every estimator figure is set against the reference
+# estimator (Knuth's random path, most-constrained cell) run in the same go
+# on the same shape with the same threads, and quoted as a ratio.
+#
+# usage: scripts/bench.sh [all|estimate|scaling|exact|frontier] [SECONDS]
+#   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
+#   THREADS        threads for both sides (default: all cores)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+seconds=${2:-60}
+threads=${THREADS:-$(nproc)}
+bin=build/sudoku-count
+[ -x "$bin" ] || scripts/setup.sh
+ref_src=${KNUTH_MRV_SRC:-../shared/bench/knuth_mrv.cpp}
+ref=build/knuth_mrv
+
+json_field() { python3 -c 'import json,sys; d=[json.loads(l) for l in sys.stdin if l.strip()][-1]; print(d[sys.argv[1]])' "$1"; }
+
+build_reference() {
+  if [ ! -x "$ref" ]; then
+    if [ ! -f "$ref_src" ]; then echo "reference source $ref_src not found (set KNUTH_MRV_SRC)" >&2; return 1; fi
+    g++ -O3 -fopenmp -o "$ref" "$ref_src"
+  fi
+}
+
+# Time-normalised variance (rel. std. error^2 x seconds) of ours and of the
+# reference on one shape; the ratio is the speed-up at equal precision.
+compare() {  # compare R C SECONDS
+  local r=$1 c=$2 s=$3
+  local ours theirs
+  ours=$(OMP_NUM_THREADS=$threads "$bin" estimate --box "${r}x${c}" --time "$s" --threads "$threads" --json --seed 11)
+  theirs=$(OMP_NUM_THREADS=$threads "$ref" "$r" "$c" "$s" 11)
+  python3 - "$r" "$c" "$ours" "$theirs" <<'PY'
+import json, sys
+r, c, ours, theirs = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])
+tnv_o = ours["rel_std_error"] ** 2 * ours["seconds"]
+tnv_t = theirs["time_normalized_variance"]
+print(f"{r}x{c}: sudoku-count {ours['method']}: estimate {ours['estimate']} rse {ours['rel_std_error']:.3e} "
+      f"in {ours['seconds']:.1f} s (+{ours['build_seconds']:.1f} s tables), rse^2*s {tnv_o:.3e}")
+print(f"{r}x{c}: knuth_mrv reference: log10 {theirs['log10_estimate']:.6f} rse {theirs['rel_std_error']:.3e} "
+      f"in {theirs['seconds']:.1f} s, rse^2*s {tnv_t:.3e}")
+print(f"{r}x{c}: ratio reference/ours = {tnv_t / tnv_o:.1f}x less time for equal precision")
+PY
+}
+
+bench_estimate() {
+  build_reference
+  echo "== estimator vs reference, ${seconds} s each, $threads threads"
+  compare 3 3 "$seconds"
+  compare 2 3 "$((seconds / 4 + 1))"
+  echo "== 9x9 to relative standard error 1e-4 (wall time of the whole command)"
+  local t0 t1 out
+  t0=$(date +%s.%N)
+  out=$("$bin" estimate --box 3 --rel-error 1e-4 --time 120 --threads "$threads" --json --seed 5)
+  t1=$(date +%s.%N)
+  echo "$out" | python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); print(f"estimate {d[\"estimate\"]} rse {d[\"rel_std_error\"]:.3e} samples {d[\"samples\"]} stop {d[\"stop_reason\"]}")'
+  python3 -c "print(f'wall {float('$t1') - float('$t0'):.1f} s including table build')"
+}
+
+bench_scaling() {
+  echo "== thread scaling: samples per second on 9x9, 1 vs $threads threads, 15 s each"
+  local one two
+  one=$("$bin" estimate --box 3 --time 15 --threads 1 --json | json_field samples)
+  two=$("$bin" estimate --box 3 --time 15 --threads "$threads" --json | json_field samples)
+  python3 -c "print(f'1 thread: {$one/15:.0f}/s, $threads threads: {$two/15:.0f}/s, ratio {$two/$one:.2f}')"
+}
+
+bench_exact() {
+  echo "== exact counts (dancing links), wall time of the whole command"
+  local t0 t1
+  t0=$(date +%s.%N); "$bin" exact --box 2x3 --threads "$threads" --json; t1=$(date +%s.%N)
+  python3 -c "print(f'2x3 full grid: {float('$t1') - float('$t0'):.2f} s')"
+  local p=900000000000000000000800600078006000020000090000500430006003200010094000000000008
+  t0=$(date +%s.%N)
+  for _ in $(seq 20); do "$bin" exact --box 3 --puzzle "$p" --threads 1 >/dev/null; done
+  t1=$(date +%s.%N)
+  python3 -c "print(f'8008-completion puzzle: {(float('$t1') - float('$t0')) / 20 * 1000:.1f} ms per run (whole process, 20 runs)')"
+}
+
+case "$what" in
+  estimate) bench_estimate ;;
+  scaling) bench_scaling ;;
+  exact) bench_exact ;;
+  all) bench_exact; bench_scaling; bench_estimate ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact] [SECONDS]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,181 @@
+#include "sudoku_count/sets_estimator.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "sudoku_count/band_fillings.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/matchings.hpp"
+
+namespace sudoku_count {
+namespace {
+
+// The ways to give one box's C columns R symbols each, from the symbols still
+// free in each column, every symbol to exactly one column. Dynamic
+// programme over the symbols with the columns' remaining capacities as state
+// (mixed radix R+1): ways[s][state] counts the assignments of symbols s..N-1.
+class BoxChoices {
+ public:
+  BoxChoices(int r, int c, int n) : r_(r), c_(c), n_(n) {
+    states_ = 1;
+    for (int k = 0; k < c; ++k) states_ *= static_cast<std::size_t>(r + 1);
+    place_.resize(c);
+    std::size_t place = 1;
+    for (int k = 0; k < c; ++k, place *= static_cast<std::size_t>(r + 1)) place_[k] = place;
+    ways_.assign((n + 1) * states_, 0);
+    // Before symbol s is placed, the capacities left add up to N - s: only
+    // those states are ever reached.
+    by_level_.assign(n + 1, {});
+    for (std::size_t state = 0; state < states_; ++state) {
+      int left = 0;
+      for (std::size_t rest = state; rest; rest /= static_cast<std::size_t>(r + 1)) left += static_cast<int>(rest % (r + 1));
+      by_level_[n - left].push_back(state);
+    }
+  }
+
+  // Number of choices for a box whose columns have the free sets `free`.
+  long double count(const Mask* free) {
+    ways_[static_cast<std::size_t>(n_) * states_] = 1;  // all symbols placed, all capacities used
+    for (int s = n_ - 1; s >= 0; --s) {
+      long double* here = &ways_[static_cast<std::size_t>(s) * states_];
+      const long double* next = &ways_[static_cast<std::size_t>(s + 1) * states_];
+      for (const std::size_t state : by_level_[s]) {
+        long double total = 0;
+        std::size_t rest = state;
+        for (int k = 0; k < c_; ++k, rest /= static_cast<std::size_t>(r_ + 1))
+          if (rest % (r_ + 1) && (free[k] >> s & 1)) total += next[state - place_[k]];
+        here[state] = total;
+      }
+    }
+    return ways_[full_state()];
+  }
+
+  // A uniform choice (after count() > 0): the symbols each column gets.
+  void sample(Rng& rng, const Mask* free, Mask* chosen) const {
+    std::fill(chosen, chosen + c_, Mask{0});
+    std::size_t state = full_state();
+    for (int s = 0; s < n_; ++s) {
+      const long double* next = &ways_[static_cast<std::size_t>(s + 1) * states_];
+      long double target = std::ldexp(static_cast<long double>(rng() >> 11), -53) *
+                           ways_[static_cast<std::size_t>(s) * states_ + state];
+      int pick = -1;
+      std::size_t rest = state;
+      for (int k = 0; k < c_; ++k, rest /= static_cast<std::size_t>(r_ + 1)) {
+        if (!(rest % (r_ + 1)) || !(free[k] >> s & 1)) continue;
+        const long double ways = next[state - place_[k]];
+        if (ways <= 0) continue;
+        pick = k;
+        if (target < ways) break;
+        target -= ways;
+      }
+      chosen[pick] |= Mask{1} << s;
+      state -= place_[pick];
+    }
+  }
+
+ private:
+  std::size_t full_state() const {
+    std::size_t state = 0;
+    for (int k = 0; k < c_; ++k) state += static_cast<std::size_t>(r_) * place_[k];
+    return state;
+  }
+  int r_, c_, n_;
+  std::size_t states_ = 1;
+  std::vector<std::size_t> place_;
+  std::vector<long double> ways_;
+  std::vector<std::vector<std::size_t>> by_level_;  // states by the symbol about to be placed
+};
+
+// log of an unbiased estimate of f(X): while more than three rows remain,
+// the next row is a uniform perfect matching of what is left, weighted by
+// the number of matchings; the last three rows are counted exactly.
+long double log_fillings_estimate(Mask* sets, int r, int n, MatchingCounter& matchings, Rng& rng) {
+  long double log_f = 0;
+  int symbol_of[kMaxGridSize];
+  for (int rows = r; rows > 3; --rows) {
+    const double ways = matchings.count(sets, n);
+    if (ways <= 0) return kLogZero;  // cannot happen: regular bipartite graphs have perfect matchings
+    log_f += std::log(static_cast<long double>(ways));
+    matchings.sample(rng, symbol_of);
+    for (int j = 0; j < n; ++j) sets[j] &= ~(Mask{1} << symbol_of[j]);
+  }
+  const std::uint64_t exact = count_band_fillings(sets, std::min(r, 3), n);
+  return exact == 0 ? kLogZero : log_f + std::log(static_cast<long double>(exact));
+}
+
+}  // namespace
+
+SetsEstimator::SetsEstimator(const Shape& shape) : shape_(shape) {
+  const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
+  long double states = 1;
+  for (int k = 0; k < c; ++k) states *= r + 1;
+  if (states > static_cast<long double>(kMaxBoxStates))
+    throw InputError("method sets needs (R+1)^C <= " + std::to_string(kMaxBoxStates) + " box states; box " +
+                     shape.name() + " has " + std::to_string(static_cast<double>(states)) +
+                     " (try the transposed shape " + std::to_string(c) + "x" + std::to_string(r) +
+                     ", which has the same count)");
+  if (n > 24 && r >= 3) {
+    // The matching counter's sparse levels grow like C(N, N/2); beyond 25
+    // symbols one sample takes minutes.
+    if (n > 25)
+      throw InputError("method sets counts band rows by perfect matchings over symbol subsets, which is out of "
+                       "reach beyond 25 symbols with R >= 3 (box " + shape.name() + " has " + std::to_string(n) + ")");
+  }
+  box_states_ = static_cast<std::size_t>(states);
+  const long double log_partitions = std::lgamma(n + 1.0L) - c * std::lgamma(r + 1.0L);
+  log_first_band_ = r * log_partitions;
+  samples_per_block_ = n <= 12 ? 64 : n <= 16 ? 8 : 1;
+}
+
+struct SetsWorkspace : Estimator::Workspace {
+  SetsWorkspace(int r, int c, int n) : choices(r, c, n), symbols(n) {}
+  BoxChoices choices;
+  MatchingCounter matchings;
+  std::vector<int> symbols;
+};
+
+std::unique_ptr<Estimator::Workspace> SetsEstimator::make_workspace() const {
+  return std::make_unique<SetsWorkspace>(shape_.box_rows, shape_.box_cols, shape_.n());
+}
+
+long double SetsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
+  const int r = shape_.box_rows, c = shape_.box_cols, n = shape_.n();
+  auto& ws = static_cast<SetsWorkspace&>(workspace);
+  BoxChoices& choices = ws.choices;
+  MatchingCounter& matchings = ws.matchings;
+  std::vector<int>& symbols = ws.symbols;
+  Mask free[kMaxGridSize], sets[kMaxGridSize];
+  std::fill(free, free + n, low_bits(n));
+  long double log_weight = 0;
+  for (int band = 1; band <= c; ++band) {
+    if (band == c) {
+      std::copy(free, free + n, sets);  // the last band takes what is left
+    } else if (band == 1) {
+      // No band above: each box's column sets are a uniform ordered partition.
+      for (int b = 0; b < r; ++b) {
+        std::iota(symbols.begin(), symbols.end(), 0);
+        for (int i = n - 1; i > 0; --i) std::swap(symbols[i], symbols[uniform_below(rng, i + 1)]);
+        for (int k = 0; k < c; ++k) {
+          sets[b * c + k] = 0;
+          for (int i = 0; i < r; ++i) sets[b * c + k] |= Mask{1} << symbols[k * r + i];
+        }
+      }
+      log_weight += log_first_band_;
+    } else {
+      for (int b = 0; b < r; ++b) {
+        const long double ways = choices.count(free + b * c);
+        if (ways <= 0) return kLogZero;
+        choices.sample(rng, free + b * c, sets + b * c);
+        log_weight += std::log(ways);
+      }
+    }
+    for (int j = 0; j < n; ++j) free[j] &= ~sets[j];
+    const long double log_f = log_fillings_estimate(sets, r, n, matchings, rng);
+    if (log_f == kLogZero) return kLogZero;
+    log_weight += log_f;
+  }
+  return log_weight;
+}
+
+}  // namespace sudoku_count
