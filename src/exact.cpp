@@ -4,6 +4,7 @@
 
 #include <cassert>
 #include <chrono>
+#include <string>
 
 #include "sudoku_count/error.hpp"
 
@@ -24,7 +25,8 @@ ExactCover sudoku_exact_cover(const Grid& puzzle) {
     for (int col = 0; col < n; ++col)
       for (int value = 1; value <= n; ++value) {
         const int symbol = value - 1, box = shape.box_of(row, col);
-        // The cell column first: it is the one MRV finds forced most often.
+        // Cell columns first: MRV breaks ties by column order, so among equally
+        // constrained choices it branches on the candidates of a cell.
         options.push_back({row * n + col, cells + row * n + symbol, 2 * cells + col * n + symbol,
                            3 * cells + box * n + symbol});
       }
@@ -44,9 +46,9 @@ ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& option
     throw InputError("the thread count must be 0 (all cores) or positive, not " + std::to_string(options.threads));
   validate_grid(puzzle);
   const int n = puzzle.shape.n();
-  if (options.fix_first_row && given_count(puzzle) != 0)
-    throw InputError("fixing the first row needs the empty grid, but the puzzle has " +
-                     std::to_string(given_count(puzzle)) + " givens");
+  if (const int givens = given_count(puzzle); options.fix_first_row && givens != 0)
+    throw InputError("fixing the first row needs the empty grid, but the puzzle has " + std::to_string(givens) +
+                     (givens == 1 ? " given" : " givens"));
 
   Grid start_grid = puzzle;
   if (options.fix_first_row)
