@@ -24,13 +24,24 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape
     throw InputError("unknown method '" + method + "': choose one of " + names);
   }
   if (method == "sets") return std::make_unique<SetsEstimator>(shape);
-  try {
-    return std::make_unique<BandEstimator>(std::make_shared<const BandTables>(BandTables::build(shape)));
-  } catch (const InputError& e) {
-    if (method == "bands") throw InputError("method bands cannot handle box " + shape.name() + ": " + e.what());
+  if (method == "bands") {
+    try {
+      return std::make_unique<BandEstimator>(std::make_shared<const BandTables>(BandTables::build(shape)));
+    } catch (const InputError& e) {
+      throw InputError("method bands cannot handle box " + shape.name() + ": " + e.what());
+    }
   }
+  // auto. The band estimator is best where nothing is sampled between band 1
+  // and the exact sum over band C-1 (C <= 3) and its tables are small; else
+  // the sets estimator, on the orientation that samples less: with a side
+  // of 2, on the shape with two bands (C = 2: band 2 is forced), otherwise
+  // with the shorter side as R (fewer nested rows per band).
+  if (shape.box_cols <= 3 && shape.n() <= 9)
+    return std::make_unique<BandEstimator>(std::make_shared<const BandTables>(BandTables::build(shape)));
+  const int small = std::min(shape.box_rows, shape.box_cols);
+  const bool transpose = small == 2 ? shape.box_cols > shape.box_rows : shape.box_rows > shape.box_cols;
   try {
-    return std::make_unique<SetsEstimator>(shape);
+    return std::make_unique<SetsEstimator>(shape, transpose);
   } catch (const InputError& e) {
     throw InputError("no estimator method handles box " + shape.name() + ": " + e.what());
   }

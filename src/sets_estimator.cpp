@@ -106,7 +106,9 @@ long double log_fillings_estimate(Mask* sets, int r, int n, MatchingCounter& mat
 
 }  // namespace
 
-SetsEstimator::SetsEstimator(const Shape& shape) : shape_(shape) {
+SetsEstimator::SetsEstimator(const Shape& given, bool transpose)
+    : counted_(given), shape_(transpose ? Shape{given.box_cols, given.box_rows} : given) {
+  const Shape& shape = shape_;
   const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
   long double states = 1;
   for (int k = 0; k < c; ++k) states *= r + 1;
@@ -134,6 +136,11 @@ struct SetsWorkspace : Estimator::Workspace {
   MatchingCounter matchings;
   std::vector<int> symbols;
 };
+
+std::string SetsEstimator::note() const {
+  if (counted_ == shape_) return "";
+  return "sampled on the transposed " + shape_.name() + " shape, which has the same number of grids";
+}
 
 std::unique_ptr<Estimator::Workspace> SetsEstimator::make_workspace() const {
   return std::make_unique<SetsWorkspace>(shape_.box_rows, shape_.box_cols, shape_.n());

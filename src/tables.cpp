@@ -83,7 +83,9 @@ CanonicalBands::CanonicalBands(const Shape& shape, const RowPermutations* permut
   if (n_ > kMaxSymbols)
     throw InputError("band tables are built for grids up to 16x16; box " + shape.name() + " gives " +
                      std::to_string(n_) + "x" + std::to_string(n_));
-  const std::size_t max_bands = limits.max_bytes / (sizeof(StoredMask) * n_);
+  // Beyond 2^25 bands (4x2 has 20.5 million) the table is neither quick to
+  // build nor needed: the sets method reaches those shapes without tables.
+  const std::size_t max_bands = std::min<std::size_t>(limits.max_bytes / (sizeof(StoredMask) * n_), std::size_t{1} << 25);
   // Candidate rows beyond a few million mean billions of bands: refuse early.
   constexpr std::size_t kMaxCandidateRows = std::size_t{1} << 22;
   const auto rows = candidate_rows(shape, permutations, std::min(max_bands, kMaxCandidateRows));
@@ -98,8 +100,7 @@ CanonicalBands::CanonicalBands(const Shape& shape, const RowPermutations* permut
   auto store = [&] {
     if (count_ == max_bands)
       throw InputError("the canonical band table for box " + shape.name() + " has more than " +
-                       std::to_string(max_bands) + " bands (over " + std::to_string(limits.max_bytes >> 20) +
-                       " MB): too large to tabulate");
+                       std::to_string(max_bands) + " bands: too large to tabulate (--method sets needs no tables)");
     const std::size_t base = symbol_columns_.size();
     symbol_columns_.resize(base + n_, 0);
     for (int j = 0; j < n_; ++j) symbol_columns_[base + j] |= StoredMask(1u << j);  // first row: symbol j in column j

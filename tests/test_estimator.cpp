@@ -42,9 +42,11 @@ double z_score(const Summary& s, const char* exact) {
 // Each estimate lies within 4 standard errors of the exact count: with a fixed
 // seed the test is deterministic, and an unbiased estimator with an honest
 // error fails it with probability about 6e-5 per shape.
-TEST(BandEstimator, WithinFourStandardErrorsOfKnownCounts) {
+class EveryMethod : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryMethod, WithinFourStandardErrorsOfKnownCounts) {
   for (const Known& k : kKnown) {
-    const auto estimator = make_estimator("bands", k.shape);
+    const auto estimator = make_estimator(GetParam(), k.shape);
     const Progress p = run(*estimator, k.samples, 2024);
     EXPECT_EQ(p.summary.samples, k.samples);
     const double z = z_score(p.summary, k.count);
@@ -52,8 +54,8 @@ TEST(BandEstimator, WithinFourStandardErrorsOfKnownCounts) {
   }
 }
 
-TEST(BandEstimator, SameSeedSameEstimateForAnyThreadCount) {
-  const auto estimator = make_estimator("bands", Shape{2, 3});
+TEST_P(EveryMethod, SameSeedSameEstimateForAnyThreadCount) {
+  const auto estimator = make_estimator(GetParam(), Shape{2, 3});
   const Progress one = run(*estimator, 30001, 7, 1);
   const Progress two = run(*estimator, 30001, 7, 2);
   EXPECT_EQ(one.summary.samples, 30001u);
@@ -62,6 +64,32 @@ TEST(BandEstimator, SameSeedSameEstimateForAnyThreadCount) {
   EXPECT_EQ(format_scientific(one.summary.estimate), format_scientific(two.summary.estimate));
   const Progress other = run(*estimator, 30001, 8, 2);
   EXPECT_NE(one.accumulator.scaled_mean(), other.accumulator.scaled_mean());
+}
+
+INSTANTIATE_TEST_SUITE_P(Methods, EveryMethod, ::testing::Values("bands", "sets", "auto"));
+
+// Transposing a grid maps the R x C grids one-to-one onto the C x R grids, so
+// independent estimates of the two must agree: |difference| / combined
+// standard error < 4 (probability of a false failure about 6e-5 per pair;
+// seeds are fixed, so the test is deterministic). These shapes have no
+// count in the test's table: the check stands on its own.
+TEST(SetsEstimator, TransposedShapesAgree) {
+  const std::pair<Shape, std::uint64_t> pairs[] = {{{2, 5}, 20000}, {{3, 4}, 3000}, {{2, 6}, 4000}};
+  for (const auto& [shape, samples] : pairs) {
+    const Shape transposed{shape.box_cols, shape.box_rows};
+    const Summary a = run(*make_estimator("sets", shape), samples, 99).summary;
+    const Summary b = run(*make_estimator("sets", transposed), samples, 99).summary;
+    const BigFloat combined = sqrt(a.std_error * a.std_error + b.std_error * b.std_error);
+    const double z = static_cast<double>((a.estimate - b.estimate) / combined);
+    EXPECT_LT(std::fabs(z), 4.0) << shape.name() << " vs " << transposed.name();
+  }
+}
+
+TEST(SetsEstimator, AutoTransposesWideBoxes) {
+  const auto estimator = make_estimator("auto", Shape{2, 8});
+  EXPECT_EQ(estimator->name(), "sets");
+  EXPECT_EQ(estimator->shape(), (Shape{2, 8}));
+  EXPECT_NE(estimator->note().find("8x2"), std::string::npos);
 }
 
 // A precision target stops at the first block, in block order, that meets
@@ -94,27 +122,39 @@ TEST(BandEstimator, InterruptStopsWithASummary) {
 TEST(Estimators, RefuseUnknownMethodsAndUnreachableShapes) {
   EXPECT_THROW(make_estimator("no-such-method", Shape{3, 3}), InputError);
   EXPECT_THROW(make_estimator("bands", Shape{4, 4}), InputError);
+  EXPECT_THROW(make_estimator("sets", Shape{6, 6}), InputError);   // 36 symbols: out of reach
+  EXPECT_THROW(make_estimator("auto", Shape{8, 8}), InputError);
 }
 
-// Coverage: over 200 independent short runs (seeds 1..200) the 95% interval
-// holds the exact count in 92-98% of runs. For a correct interval the count
-// of hits is Binomial(200, 0.95): mean 190, s.d. 3.1, so 184..196 is about
-// +-2 s.d.; the seeds are fixed, so the outcome is deterministic.
-class Coverage : public ::testing::TestWithParam<int> {};
+// Coverage: over independent short runs with fixed seeds, the 95% interval
+// holds the exact count in 92-98% of runs. For a correct interval the hits
+// are Binomial(runs, 0.95): with 200 runs the s.d. is 1.5 points, so 92-98
+// is about +-2 s.d.; the sets method, whose skewed weights make short-run
+// intervals slightly narrow (94.3% measured over 1000 runs on 2x4, see
+// docs/validation.md), gets 400 runs (s.d. 1.1 points). Seeds are fixed, so
+// the outcome is deterministic.
+class Coverage : public ::testing::TestWithParam<std::tuple<std::string, int>> {};
 
 TEST_P(Coverage, NinetyFivePercentIntervalsCoverTheTruth) {
-  const Known& k = kKnown[GetParam()];
-  const auto estimator = make_estimator("bands", k.shape);
-  const std::uint64_t samples = k.shape.n() == 9 ? 40 : 400;
+  const Known& k = kKnown[std::get<1>(GetParam())];
+  const auto estimator = make_estimator(std::get<0>(GetParam()), k.shape);
+  // Runs long enough for the normal interval: the sets method's weights are
+  // skewed (per-sample relative error near 1), so its runs are longer.
+  const bool sets = std::get<0>(GetParam()) == "sets";
+  const std::uint64_t samples = sets ? (k.shape.n() == 9 ? 1000 : 4000) : (k.shape.n() == 9 ? 40 : 400);
+  const int runs = sets ? 400 : 200;
   int hits = 0;
-  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+  for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(runs); ++seed) {
     const Summary s = run(*estimator, samples, seed).summary;
     const BigFloat truth(k.count);
     if (s.ci_low <= truth && truth <= s.ci_high) ++hits;
   }
-  EXPECT_GE(hits, 184) << k.shape.name();
-  EXPECT_LE(hits, 196) << k.shape.name();
+  EXPECT_GE(hits, 0.92 * runs) << k.shape.name();
+  EXPECT_LE(hits, 0.98 * runs) << k.shape.name();
 }
 
-INSTANTIATE_TEST_SUITE_P(KnownShapes, Coverage, ::testing::Values(0, 1, 2, 3, 5),
-                         [](const auto& info) { return kKnown[info.param].shape.name(); });
+INSTANTIATE_TEST_SUITE_P(KnownShapes, Coverage,
+                         ::testing::Combine(::testing::Values("bands", "sets"), ::testing::Values(0, 1, 2, 3, 5)),
+                         [](const auto& info) {
+                           return std::get<0>(info.param) + "_" + kKnown[std::get<1>(info.param)].shape.name();
+                         });

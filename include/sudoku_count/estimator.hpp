@@ -18,7 +18,10 @@ class Estimator {
  public:
   virtual ~Estimator() = default;
   virtual std::string name() const = 0;
+  // The shape whose grids are counted (as the user gave it).
   virtual const Shape& shape() const = 0;
+  // Anything a user should know about how the shape is handled ("" if nothing).
+  virtual std::string note() const { return ""; }
   // Samples in one work block: fixed for a method and shape, never derived
   // from the thread count, so one seed gives one estimate for any --threads.
   virtual std::uint64_t samples_per_block() const = 0;

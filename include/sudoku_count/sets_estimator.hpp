@@ -16,10 +16,14 @@ namespace sudoku_count {
 
 class SetsEstimator : public Estimator {
  public:
-  explicit SetsEstimator(const Shape& shape);  // throws InputError when out of reach
+  // With `transpose`, the work is done on the C x R shape: transposing a grid
+  // maps the grids of one shape one-to-one onto those of the other, so the
+  // count is the same. Throws InputError when the shape is out of reach.
+  explicit SetsEstimator(const Shape& shape, bool transpose = false);
 
   std::string name() const override { return "sets"; }
-  const Shape& shape() const override { return shape_; }
+  const Shape& shape() const override { return counted_; }
+  std::string note() const override;
   std::uint64_t samples_per_block() const override { return samples_per_block_; }
   std::unique_ptr<Workspace> make_workspace() const override;
   long double sample_log(Rng& rng, Workspace& workspace) const override;
@@ -28,7 +32,8 @@ class SetsEstimator : public Estimator {
   static constexpr std::size_t kMaxBoxStates = std::size_t{1} << 21;
 
  private:
-  Shape shape_;
+  Shape counted_;  // as given
+  Shape shape_;    // as worked on
   std::size_t box_states_ = 0;  // (R+1)^C
   long double log_first_band_ = 0;  // log of (N!/(R!)^C)^R: band 1 has no constraint from above
   std::uint64_t samples_per_block_ = 1;

@@ -158,7 +158,8 @@ int run_estimate(const ParsedOptions& options) {
   if (!json) {
     std::cout << "box " << shape.name() << " (" << grid_description(shape) << "), method " << estimator->name()
               << ", seed " << run.seed << "\n";
-    std::printf("tables built in %.2f s\n", build_seconds);
+    if (!estimator->note().empty()) std::cout << estimator->note() << "\n";
+    std::printf("set-up (tables) took %.2f s\n", build_seconds);
     std::cout << std::flush;
   }
   const bool progress_line = run.stop.rel_error > 0 && isatty(STDERR_FILENO);
@@ -169,6 +170,7 @@ int run_estimate(const ParsedOptions& options) {
       JsonObject line = shape_json("estimate", shape);
       add_summary(line, p);
       line.add("seed", std::to_string(run.seed)).add("method", estimator->name()).add("symmetry", "none");
+      if (!estimator->note().empty()) line.add("note", estimator->note());
       line.add("final", p.final);
       if (p.final) {
         line.add("stop_reason", p.stop_reason)
