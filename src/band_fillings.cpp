@@ -156,12 +156,15 @@ Mask BandFillings::Relabel::apply(Mask set) const {
 
 BandFillings::BandFillings(const Shape& shape, std::size_t max_entries) : shape_(shape) {
   const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
-  // R <= 2 has a closed form. R >= 4 is counted directly: building its table
-  // by row sets costs far more than the direct counts a run needs.
-  if (r != 3) return;
+  // R = 2 (a closed form per key) and R = 3 (by row sets) are tabulated
+  // when small. R >= 4 is counted directly: building its table costs far
+  // more than the direct counts a run needs.
+  if (r != 2 && r != 3) return;
   long double partitions = 1;  // P: ordered partitions of N symbols into C sets of R
   for (int k = 0; k < c; ++k) partitions *= static_cast<long double>(binomial(n - k * r, r));
-  if (partitions * partitions > static_cast<long double>(max_entries)) return;
+  long double entries = 1;
+  for (int b = 1; b < r; ++b) entries *= partitions;
+  if (entries > static_cast<long double>(max_entries)) return;
 
   partitions_ = static_cast<std::size_t>(partitions);
   place_value_.assign(r, 0);
@@ -171,7 +174,16 @@ BandFillings::BandFillings(const Shape& shape, std::size_t max_entries) : shape_
     place *= partitions_;
   }
   table_.assign(place, 0);
-  build_by_row_sets();
+  if (r == 3) {
+    build_by_row_sets();
+    return;
+  }
+#pragma omp parallel for schedule(static)
+  for (std::size_t key = 0; key < table_.size(); ++key) {
+    Mask sets[kMaxGridSize];
+    key_sets(key, sets);
+    table_[key] = static_cast<std::uint32_t>(count_direct(sets));  // at most 2^(N/2); tables exist for N <= 16
+  }
 }
 
 std::uint64_t count_band_fillings(const Mask* sets, int rows, int n) {
@@ -184,12 +196,24 @@ std::uint64_t BandFillings::count_direct(const Mask* sets) const {
 }
 
 std::uint64_t BandFillings::count(const Mask* sets) const {
-  if (!tabulated()) return count_direct(sets);
+  return tabulated() ? table_[key_of(sets)] : count_direct(sets);
+}
+
+std::size_t BandFillings::key_of(const Mask* sets) const {
   const int c = shape_.box_cols;
   const Relabel relabel = canonical_relabel(sets);
   std::size_t key = 0;
   for (int b = 1; b < shape_.box_rows; ++b) key += key_contribution(b, sets + b * c, relabel);
-  return table_[key];
+  return key;
+}
+
+void BandFillings::key_sets(std::size_t key, Mask* sets) const {
+  const int r = shape_.box_rows, c = shape_.box_cols;
+  for (int k = 0; k < c; ++k) sets[k] = low_bits(r) << (k * r);
+  for (int b = 1; b < r; ++b) {
+    partition_unrank(key % partitions_, sets + b * c);
+    key /= partitions_;
+  }
 }
 
 BandFillings::Relabel BandFillings::canonical_relabel(const Mask* box0_sets) const {

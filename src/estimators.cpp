@@ -42,8 +42,12 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape
   const bool transpose = small == 2 ? shape.box_cols > shape.box_rows : shape.box_rows > shape.box_cols;
   try {
     return std::make_unique<SetsEstimator>(shape, transpose);
-  } catch (const InputError& e) {
-    throw InputError("no estimator method handles box " + shape.name() + ": " + e.what());
+  } catch (const InputError&) {
+    try {
+      return std::make_unique<SetsEstimator>(shape, !transpose);  // the other orientation may fit
+    } catch (const InputError& e) {
+      throw InputError("no estimator method handles box " + shape.name() + " in either orientation: " + e.what());
+    }
   }
 }
 

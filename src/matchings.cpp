@@ -1,5 +1,7 @@
 #include "sudoku_count/matchings.hpp"
 
+#include "sudoku_count/shape.hpp"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -74,6 +76,47 @@ void MatchingCounter::sample(Rng& rng, int* symbol_of) const {
     symbol_of[j] = chosen;
     set &= ~(Mask{1} << chosen);
   }
+}
+
+}  // namespace sudoku_count
+
+namespace sudoku_count {
+
+double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of) {
+  Mask open[kMaxGridSize];      // per column: symbols still free in it
+  Mask holders[kMaxGridSize];   // per symbol: open columns that hold it
+  std::fill(holders, holders + n, Mask{0});
+  for (int j = 0; j < n; ++j) {
+    open[j] = columns[j];
+    for (Mask set = columns[j]; set; set = clear_low_bit(set)) holders[low_bit_index(set)] |= Mask{1} << j;
+  }
+  Mask open_columns = low_bits(n), free_symbols = low_bits(n);
+  double inverse_probability = 1;
+  for (int step = 0; step < n; ++step) {
+    // The most constrained column or symbol.
+    int best = kMaxGridSize + 1, index = -1;
+    bool is_column = true;
+    for (Mask rest = open_columns; rest && best > 1; rest = clear_low_bit(rest)) {
+      const int j = low_bit_index(rest), k = popcount(open[j]);
+      if (k < best) best = k, index = j, is_column = true;
+    }
+    for (Mask rest = free_symbols; rest && best > 1; rest = clear_low_bit(rest)) {
+      const int s = low_bit_index(rest), k = popcount(holders[s]);
+      if (k < best) best = k, index = s, is_column = false;
+    }
+    if (best == 0) return 0;
+    inverse_probability *= best;
+    const int pick = static_cast<int>(uniform_below(rng, static_cast<std::uint64_t>(best)));
+    const int column = is_column ? index : nth_bit_index(holders[index], pick);
+    const int symbol = is_column ? nth_bit_index(open[index], pick) : index;
+    symbol_of[column] = symbol;
+    open_columns &= ~(Mask{1} << column);
+    free_symbols &= ~(Mask{1} << symbol);
+    for (Mask set = open[column]; set; set = clear_low_bit(set)) holders[low_bit_index(set)] &= ~(Mask{1} << column);
+    for (Mask cols = holders[symbol]; cols; cols = clear_low_bit(cols)) open[low_bit_index(cols)] &= ~(Mask{1} << symbol);
+    holders[symbol] = 0;
+  }
+  return inverse_probability;
 }
 
 }  // namespace sudoku_count

@@ -87,17 +87,53 @@ class BoxChoices {
   std::vector<std::vector<std::size_t>> by_level_;  // states by the symbol about to be placed
 };
 
-// log of an unbiased estimate of f(X): while more than three rows remain,
-// the next row is a uniform perfect matching of what is left, weighted by
-// the number of matchings; the last three rows are counted exactly.
-long double log_fillings_estimate(Mask* sets, int r, int n, MatchingCounter& matchings, Rng& rng) {
+// Above this many symbols a row's perfect matchings are not counted exactly
+// (the counter's table grows like 2^N) but sampled; see below.
+constexpr int kExactMatchingMaxSymbols = 16;
+// Sequential draws per row when sampling.
+constexpr int kMatchingDraws = 64;
+
+struct RowScratch {
+  MatchingCounter counter;
+  std::vector<int> draws;       // kMatchingDraws matchings of n columns
+  std::vector<double> weights;  // their inverse probabilities
+};
+
+// log of an unbiased estimate of f(X). While more than three rows remain,
+// the next row M is chosen and the estimate multiplied by an unbiased
+// estimate of the number of choices:
+//  - up to 16 symbols: M uniform among the perfect matchings, times their
+//    exact number (E = sum_M f_{R-1}(X - M) = f_R(X));
+//  - beyond: K matchings drawn sequentially with inverse probabilities w_k,
+//    M one of them picked with probability w_k / sum w, times the mean of
+//    the w_k. E[mean(w) f_{R-1}(X - M)] = E[(1/K) sum_k w_k f_{R-1}(X - M_k)]
+//    = sum_M f_{R-1}(X - M): unbiased for every K (sampling-importance-
+//    resampling; docs/method.md).
+// The last three rows are counted exactly.
+long double log_fillings_estimate(Mask* sets, int r, int n, RowScratch& scratch, Rng& rng) {
   long double log_f = 0;
   int symbol_of[kMaxGridSize];
   for (int rows = r; rows > 3; --rows) {
-    const double ways = matchings.count(sets, n);
-    if (ways <= 0) return kLogZero;  // cannot happen: regular bipartite graphs have perfect matchings
-    log_f += std::log(static_cast<long double>(ways));
-    matchings.sample(rng, symbol_of);
+    if (n <= kExactMatchingMaxSymbols) {
+      const double ways = scratch.counter.count(sets, n);
+      if (ways <= 0) return kLogZero;  // cannot happen: regular bipartite graphs have perfect matchings
+      log_f += std::log(static_cast<long double>(ways));
+      scratch.counter.sample(rng, symbol_of);
+    } else {
+      scratch.draws.resize(static_cast<std::size_t>(kMatchingDraws) * n);
+      scratch.weights.resize(kMatchingDraws);
+      double total = 0;
+      for (int k = 0; k < kMatchingDraws; ++k)
+        total += scratch.weights[k] = sequential_matching(sets, n, rng, &scratch.draws[static_cast<std::size_t>(k) * n]);
+      if (total <= 0) return kLogZero;
+      log_f += std::log(static_cast<long double>(total / kMatchingDraws));
+      double target = std::ldexp(static_cast<double>(rng() >> 11), -53) * total;
+      int pick = 0;
+      while (pick + 1 < kMatchingDraws && (scratch.weights[pick] <= 0 || target >= scratch.weights[pick]))
+        target -= scratch.weights[pick++];
+      while (scratch.weights[pick] <= 0) --pick;  // rounding ran past the last positive weight
+      std::copy_n(&scratch.draws[static_cast<std::size_t>(pick) * n], n, symbol_of);
+    }
     for (int j = 0; j < n; ++j) sets[j] &= ~(Mask{1} << symbol_of[j]);
   }
   const std::uint64_t exact = count_band_fillings(sets, std::min(r, 3), n);
@@ -114,16 +150,7 @@ SetsEstimator::SetsEstimator(const Shape& given, bool transpose)
   for (int k = 0; k < c; ++k) states *= r + 1;
   if (states > static_cast<long double>(kMaxBoxStates))
     throw InputError("method sets needs (R+1)^C <= " + std::to_string(kMaxBoxStates) + " box states; box " +
-                     shape.name() + " has " + std::to_string(static_cast<double>(states)) +
-                     " (try the transposed shape " + std::to_string(c) + "x" + std::to_string(r) +
-                     ", which has the same count)");
-  if (n > 24 && r >= 3) {
-    // The matching counter's sparse levels grow like C(N, N/2); beyond 25
-    // symbols one sample takes minutes.
-    if (n > 25)
-      throw InputError("method sets counts band rows by perfect matchings over symbol subsets, which is out of "
-                       "reach beyond 25 symbols with R >= 3 (box " + shape.name() + " has " + std::to_string(n) + ")");
-  }
+                     shape.name() + " has " + format_scientific(BigFloat(states), 3));
   box_states_ = static_cast<std::size_t>(states);
   const long double log_partitions = std::lgamma(n + 1.0L) - c * std::lgamma(r + 1.0L);
   log_first_band_ = r * log_partitions;
@@ -133,7 +160,7 @@ SetsEstimator::SetsEstimator(const Shape& given, bool transpose)
 struct SetsWorkspace : Estimator::Workspace {
   SetsWorkspace(int r, int c, int n) : choices(r, c, n), symbols(n) {}
   BoxChoices choices;
-  MatchingCounter matchings;
+  RowScratch rows;
   std::vector<int> symbols;
 };
 
@@ -150,7 +177,6 @@ long double SetsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
   const int r = shape_.box_rows, c = shape_.box_cols, n = shape_.n();
   auto& ws = static_cast<SetsWorkspace&>(workspace);
   BoxChoices& choices = ws.choices;
-  MatchingCounter& matchings = ws.matchings;
   std::vector<int>& symbols = ws.symbols;
   Mask free[kMaxGridSize], sets[kMaxGridSize];
   std::fill(free, free + n, low_bits(n));
@@ -178,7 +204,7 @@ long double SetsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
       }
     }
     for (int j = 0; j < n; ++j) free[j] &= ~sets[j];
-    const long double log_f = log_fillings_estimate(sets, r, n, matchings, rng);
+    const long double log_f = log_fillings_estimate(sets, r, n, ws.rows, rng);
     if (log_f == kLogZero) return kLogZero;
     log_weight += log_f;
   }

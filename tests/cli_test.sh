@@ -36,6 +36,10 @@ check exact-2x2 0 '^count: 288$' -- exact --box 2x2
 check exact-1x2 0 '^count: 2$' -- exact --box 1x2
 check exact-2x3-json 0 '"count":"28200960"' -- exact --box 2x3 --json
 check exact-2x3-fixed 0 '"count_first_row_fixed":"39168"' -- exact --box 2x3 --fix-first-row --json
+check exact-bands-3x3 0 '^count: 6670903752021072936960$' -- exact --box 3
+check exact-bands-json 0 '"method":"bands"' -- exact --box 3x2 --method bands --json
+check exact-bands-puzzle 2 'drop the puzzle' -- exact --box 3 --method bands --puzzle "$p8008"
+check exact-out-of-reach 2 'estimate --box 4x4' -- exact --box 4
 check exact-8008 0 '^count: 8008$' -- exact --box 3 --puzzle "$p8008"
 check exact-unique 0 '^count: 1$' -- exact --box 3 --puzzle "$unique"
 check exact-clash 2 'row 1.*column [12]' -- exact --box 3 --puzzle "$clash"

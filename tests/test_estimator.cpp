@@ -122,8 +122,11 @@ TEST(BandEstimator, InterruptStopsWithASummary) {
 TEST(Estimators, RefuseUnknownMethodsAndUnreachableShapes) {
   EXPECT_THROW(make_estimator("no-such-method", Shape{3, 3}), InputError);
   EXPECT_THROW(make_estimator("bands", Shape{4, 4}), InputError);
-  EXPECT_THROW(make_estimator("sets", Shape{6, 6}), InputError);   // 36 symbols: out of reach
+  // (R+1)^C box states beyond 2^21 in both orientations: out of reach.
+  EXPECT_THROW(make_estimator("sets", Shape{8, 8}), InputError);
   EXPECT_THROW(make_estimator("auto", Shape{8, 8}), InputError);
+  EXPECT_THROW(make_estimator("auto", Shape{7, 9}), InputError);
+  EXPECT_NO_THROW(make_estimator("auto", Shape{4, 16}));  // sampled as 16x4
 }
 
 // Coverage: over independent short runs with fixed seeds, the 95% interval

@@ -58,6 +58,10 @@ class BandFillings {
   // its place value: key = sum over boxes of these contributions.
   std::size_t key_contribution(int box, const Mask* box_sets, const Relabel& relabel) const;
   std::uint64_t at_key(std::size_t key) const { return table_[key]; }
+  // The key of column sets X, and the column sets of a key (box 0 in
+  // canonical form).
+  std::size_t key_of(const Mask* sets) const;
+  void key_sets(std::size_t key, Mask* sets) const;
 
  private:
   std::size_t partition_rank(const Mask* sets) const;

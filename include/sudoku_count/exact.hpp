@@ -22,6 +22,7 @@ struct ExactResult {
   BigInt count_with_first_row_fixed;  // the raw count, when first_row_fixed
   double seconds = 0;          // wall time, including building the matrix
   int threads = 1;             // threads used
+  std::string note;            // how the count was obtained, when a user should know
 };
 
 // Sudoku as exact cover, one option per (cell, symbol) covering four columns:

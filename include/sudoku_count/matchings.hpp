@@ -43,3 +43,16 @@ class MatchingCounter {
 };
 
 }  // namespace sudoku_count
+
+namespace sudoku_count {
+
+// One perfect matching drawn sequentially, most constrained first: at each
+// step the open column or unused symbol with the fewest remaining partners
+// is matched to one of them, uniformly. Returns 1/q, the inverse probability
+// of the matching drawn (so E[1/q] over draws is the number of perfect
+// matchings: Knuth's estimator of a search tree's size), or 0 at a dead end.
+// The order is a function of the state alone, so every perfect matching has
+// positive probability.
+double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of);
+
+}  // namespace sudoku_count

@@ -16,6 +16,7 @@
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/estimate.hpp"
 #include "sudoku_count/exact.hpp"
+#include "sudoku_count/exact_bands.hpp"
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/tables.hpp"
 #include "sudoku_count/version.hpp"
@@ -71,10 +72,23 @@ int run_exact(const ParsedOptions& options) {
   const sc::Shape shape = require_shape(options, "exact");
   if (options.has("puzzle") && options.has("puzzle-file"))
     throw sc::InputError("give either --puzzle or --puzzle-file, not both");
-  const std::string method = options.text("method");
-  if (method != "auto" && method != "dlx")
-    throw sc::InputError("unknown exact method '" + method + "': choose auto or dlx");
+  std::string method = options.text("method");
+  if (method != "auto" && method != "dlx" && method != "bands")
+    throw sc::InputError("unknown exact method '" + method + "': choose auto, dlx or bands");
   const bool has_puzzle = options.has("puzzle") || options.has("puzzle-file");
+  if (method == "bands" && has_puzzle)
+    throw sc::InputError("method bands counts all grids of a shape; drop the puzzle, or use --method dlx");
+  if (method == "bands" && options.flag("fix-first-row"))
+    throw sc::InputError("--fix-first-row applies to method dlx");
+  // auto: the band method for empty grids it can count, else dancing links.
+  if (method == "auto") method = (!has_puzzle && !options.flag("fix-first-row") && sc::bands_count_exactly(shape)) ? "bands" : "dlx";
+  // Dancing links enumerates every grid: beyond 6x6 an empty grid has 1e16 and more.
+  if (method == "dlx" && !has_puzzle && shape.n() > 6)
+    throw sc::InputError(
+        "no exact method counts all grids of box " + shape.name() +
+        " in reasonable time: dancing links enumerates grids one by one (up to 6x6), and the band method reaches "
+        "2-row boxes with up to 4 bands and 3-row boxes up to 3x3 (or their transposes); for an estimate with "
+        "error bars run 'sudoku-count estimate --box " + shape.name() + "'");
   if (has_puzzle && options.flag("fix-first-row"))
     throw sc::InputError("--fix-first-row applies to the empty grid only; drop it or the puzzle");
   const sc::Grid puzzle = !has_puzzle                 ? sc::empty_grid(shape)
@@ -83,7 +97,13 @@ int run_exact(const ParsedOptions& options) {
   sc::ExactOptions exact_options;
   exact_options.threads = static_cast<int>(options.integer("threads"));
   exact_options.fix_first_row = options.flag("fix-first-row");
-  const sc::ExactResult result = sc::count_completions_dlx(puzzle, exact_options);
+  const bool show_progress = isatty(STDERR_FILENO) && !options.flag("json");
+  auto progress = [&](double fraction) {
+    if (show_progress) std::fprintf(stderr, "\r\033[K%5.1f%% done", 100 * fraction), std::fflush(stderr);
+  };
+  const sc::ExactResult result = method == "bands" ? sc::count_grids_by_bands(shape, exact_options, progress)
+                                                   : sc::count_completions_dlx(puzzle, exact_options);
+  if (show_progress && method == "bands") std::fprintf(stderr, "\r\033[K");
 
   if (options.flag("json")) {
     JsonObject json = shape_json("exact", shape);
@@ -94,12 +114,14 @@ int run_exact(const ParsedOptions& options) {
         .add("first_row_fixed", result.first_row_fixed);
     if (result.first_row_fixed) json.add("count_first_row_fixed", result.count_with_first_row_fixed.str());
     json.add("seconds", result.seconds).add("threads", result.threads).add("method", result.method);
+    if (!result.note.empty()) json.add("note", result.note);
     std::cout << json.str() << "\n";
     return 0;
   }
   std::cout << "box " << shape.name() << " (" << grid_description(shape) << "), method " << result.method << "\n"
             << (has_puzzle ? "completions of the given puzzle" : "all completed grids (no symmetry reduction)")
             << "\n";
+  if (!result.note.empty()) std::cout << result.note << "\n";
   if (result.first_row_fixed)
     std::cout << "first row fixed to 1.." << shape.n() << ": " << result.count_with_first_row_fixed << " grids, times "
               << shape.n() << "! = " << sc::factorial(shape.n()) << "\n";

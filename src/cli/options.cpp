@@ -62,7 +62,7 @@ std::vector<CommandSpec> build_table() {
        "sudoku-count exact --box SHAPE [--puzzle TEXT | --puzzle-file FILE] [--fix-first-row] [--threads T] [--json]",
        "exact number of grids, or of completions of a puzzle",
        "Exact number of completions of a partial grid (the empty grid by default: all grids of the shape), by "
-       "dancing links.",
+       "dancing links or, for all grids of a shape, by the column-set decomposition over band tables.",
        {box_option(),
         {"puzzle", Kind::Text, "TEXT", "", 0, 0, false,
          "the partial grid, row by row: 1-9 then A-Z (10=A, ...), blanks as . or 0; whitespace and | - + "
@@ -70,7 +70,10 @@ std::vector<CommandSpec> build_table() {
         {"puzzle-file", Kind::Text, "FILE", "", 0, 0, false, "read the puzzle from FILE"},
         {"fix-first-row", Kind::Flag, "", "", 0, 0, false,
          "empty grid only: fix the first row to 1..N, count, and multiply by N!"},
-        {"method", Kind::Text, "M", "auto", 0, 0, false, "exact method: auto or dlx"},
+        {"method", Kind::Text, "M", "auto", 0, 0, false,
+         "exact method: dlx (dancing links: puzzles, and empty grids up to 6x6), bands (all grids of a shape by "
+         "the column-set decomposition: up to 3 bands, or 2-row boxes up to 2x4), or auto (bands for an empty grid "
+         "where it applies, else dlx)"},
         threads_option(), json_option()}});
   table.push_back({"tables",
                    "sudoku-count tables --box SHAPE [--json]",
