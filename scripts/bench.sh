@@ -89,6 +89,8 @@ bench_frontier() {
   build_reference
   echo "== 16x16: sudoku-count to rel. std. error 1e-3 (at most 600 s) vs reference for 120 s, $threads threads"
   compare 4 4 600 120 --rel-error 1e-3
+  echo "== 25x25: sudoku-count to rel. std. error 1e-2 (at most 1800 s) vs reference for 120 s, $threads threads"
+  compare 5 5 1800 120 --rel-error 1e-2
 }
 
 case "$what" in

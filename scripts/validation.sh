@@ -24,7 +24,8 @@ getcontext().prec = 40
 d = json.load(sys.stdin)
 exact = Decimal(sys.argv[3])
 z = (Decimal(d["estimate"]) - exact) / Decimal(d["std_error"])
-print(f"| {sys.argv[1]} | {d[\"method\"]} | {sys.argv[3]} | {sys.argv[4]} | {d[\"estimate\"]} | {d[\"rel_std_error\"]:.2e} | {z:+.2f} | {d[\"samples\"]} | {d[\"seconds\"]:.1f} |")
+print("| %s | %s | %s | %s | %s | %.2e | %+.2f | %d | %.1f |" % (sys.argv[1], d["method"], sys.argv[3], sys.argv[4],
+      d["estimate"], d["rel_std_error"], z, d["samples"], d["seconds"]))
 ' "$1" "$2" "$3" "$4"
 }
 for shape in 1x2 2x1 2x2 1x3 3x1 2x3 3x2; do

@@ -24,15 +24,59 @@ void box_options(const Mask* avail, int c, int r, std::vector<Mask>& out) {
   choose(choose, 0, 0);
 }
 
+namespace {
+
+// Per box, every option for the next band's column sets, and a walk over all
+// tuples of them (one option per box).
+class NextBand {
+ public:
+  // False when some box has no option: then nothing completes.
+  bool build(const Shape& shape, const Mask* avail) {
+    shape_ = shape;
+    avail_ = avail;
+    options_.assign(shape.box_rows, {});
+    for (int b = 0; b < shape.box_rows; ++b) {
+      box_options(avail + b * shape.box_cols, shape.box_cols, shape.box_rows, options_[b]);
+      if (options_[b].empty()) return false;
+    }
+    return true;
+  }
+  std::size_t count(int box) const { return options_[box].size() / shape_.box_cols; }
+  const Mask* option(int box, std::size_t index) const { return &options_[box][index * shape_.box_cols]; }
+
+  // visit(x, rest) for every tuple: x the band's column sets, rest what the
+  // columns still lack after it.
+  template <class Visit>
+  void for_each(Visit&& visit) const {
+    const int r = shape_.box_rows, c = shape_.box_cols, n = shape_.n();
+    std::vector<Mask> x(n), rest(n);
+    std::vector<std::size_t> index(r, 0);
+    for (;;) {
+      for (int b = 0; b < r; ++b)
+        for (int k = 0; k < c; ++k) {
+          x[b * c + k] = option(b, index[b])[k];
+          rest[b * c + k] = avail_[b * c + k] & ~x[b * c + k];
+        }
+      visit(x.data(), rest.data());
+      int b = r - 1;
+      while (b >= 0 && ++index[b] == count(b)) index[b--] = 0;
+      if (b < 0) return;
+    }
+  }
+
+ private:
+  Shape shape_;
+  const Mask* avail_ = nullptr;
+  std::vector<std::vector<Mask>> options_;
+};
+
+}  // namespace
+
 Wide last_two_bands(const BandFillings& fillings, const Mask* avail) {
   const Shape& shape = fillings.shape();
-  const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
-  std::vector<std::vector<Mask>> options(r);
-  for (int b = 0; b < r; ++b) {
-    box_options(avail + b * c, c, r, options[b]);
-    if (options[b].empty()) return 0;
-  }
-  auto option_count = [&](int b) { return options[b].size() / c; };
+  const int r = shape.box_rows, c = shape.box_cols;
+  NextBand next;
+  if (!next.build(shape, avail)) return 0;
   Wide total = 0;
 
   if (fillings.tabulated()) {
@@ -41,16 +85,16 @@ Wide last_two_bands(const BandFillings& fillings, const Mask* avail) {
     // then the sum over boxes 1..R-1 is a sum over index tuples.
     std::vector<std::vector<std::size_t>> key_a(r), key_b(r);
     Mask complement[kMaxGridSize];
-    for (std::size_t o0 = 0; o0 < option_count(0); ++o0) {
-      const Mask* a0 = &options[0][o0 * c];
+    for (std::size_t o0 = 0; o0 < next.count(0); ++o0) {
+      const Mask* a0 = next.option(0, o0);
       for (int k = 0; k < c; ++k) complement[k] = avail[k] & ~a0[k];
       const auto relabel_a = fillings.canonical_relabel(a0);
       const auto relabel_b = fillings.canonical_relabel(complement);
       for (int b = 1; b < r; ++b) {
-        key_a[b].resize(option_count(b));
-        key_b[b].resize(option_count(b));
-        for (std::size_t o = 0; o < option_count(b); ++o) {
-          const Mask* ab = &options[b][o * c];
+        key_a[b].resize(next.count(b));
+        key_b[b].resize(next.count(b));
+        for (std::size_t o = 0; o < next.count(b); ++o) {
+          const Mask* ab = next.option(b, o);
           for (int k = 0; k < c; ++k) complement[k] = avail[b * c + k] & ~ab[k];
           key_a[b][o] = fillings.key_contribution(b, ab, relabel_a);
           key_b[b][o] = fillings.key_contribution(b, complement, relabel_b);
@@ -73,19 +117,9 @@ Wide last_two_bands(const BandFillings& fillings, const Mask* avail) {
   }
 
   // Direct: walk every tuple of box options.
-  std::vector<Mask> x(n), rest(n);
-  std::vector<std::size_t> index(r, 0);
-  for (;;) {
-    for (int b = 0; b < r; ++b)
-      for (int k = 0; k < c; ++k) {
-        x[b * c + k] = options[b][index[b] * c + k];
-        rest[b * c + k] = avail[b * c + k] & ~x[b * c + k];
-      }
-    total += static_cast<Wide>(fillings.count(x.data())) * fillings.count(rest.data());
-    int b = r - 1;
-    while (b >= 0 && ++index[b] == option_count(b)) index[b--] = 0;
-    if (b < 0) break;
-  }
+  next.for_each([&](const Mask* x, const Mask* rest) {
+    total += static_cast<Wide>(fillings.count(x)) * fillings.count(rest);
+  });
   return total;
 }
 
@@ -93,27 +127,12 @@ Wide completions(const BandFillings& fillings, const Mask* avail, int bands_left
   if (bands_left == 0) return 1;
   if (bands_left == 1) return fillings.count(avail);
   if (bands_left == 2) return last_two_bands(fillings, avail);
-  const Shape& shape = fillings.shape();
-  const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
-  std::vector<std::vector<Mask>> options(r);
-  for (int b = 0; b < r; ++b) {
-    box_options(avail + b * c, c, r, options[b]);
-    if (options[b].empty()) return 0;
-  }
-  std::vector<Mask> x(n), rest(n);
-  std::vector<std::size_t> index(r, 0);
+  NextBand next;
+  if (!next.build(fillings.shape(), avail)) return 0;
   Wide total = 0;
-  for (;;) {
-    for (int b = 0; b < r; ++b)
-      for (int k = 0; k < c; ++k) {
-        x[b * c + k] = options[b][index[b] * c + k];
-        rest[b * c + k] = avail[b * c + k] & ~x[b * c + k];
-      }
-    total += fillings.count(x.data()) * completions(fillings, rest.data(), bands_left - 1);
-    int b = r - 1;
-    while (b >= 0 && ++index[b] == options[b].size() / c) index[b--] = 0;
-    if (b < 0) break;
-  }
+  next.for_each([&](const Mask* x, const Mask* rest) {
+    total += fillings.count(x) * completions(fillings, rest, bands_left - 1);
+  });
   return total;
 }
 

@@ -58,7 +58,7 @@ class SortedKeys {
 // The tabulated case (R = 3): every band-1 X is the relabelling of exactly
 // one key's column sets in P ways, so the count is P * sum_k f(k) G(k), and
 // G is constant on orbits of keys under the grid symmetries that keep band 1.
-BigInt sum_over_key_orbits(const BandTables& tables, int threads, const ProgressFn& progress) {
+BigInt sum_over_key_orbits(const BandTables& tables, int threads, const ProgressFn& progress, std::string& detail) {
   const BandFillings& fillings = *tables.fillings;
   const Shape& shape = tables.shape;
   const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
@@ -138,13 +138,15 @@ BigInt sum_over_key_orbits(const BandTables& tables, int threads, const Progress
   }
   BigInt sum = 0;
   for (std::size_t i = 0; i < roots.size(); ++i) sum += BigInt(weight[roots[i]]) * to_big(completions_of[i]);
+  detail = std::to_string(keys) + " band-1 column-set keys in " + std::to_string(roots.size()) + " orbits";
   BigInt partitions = factorial(n) / boost::multiprecision::pow(factorial(r), c);
   return partitions * sum;
 }
 
 // Untabulated (R <= 2, or small R >= 4): N! times the sum over canonical
 // bands of their completions.
-BigInt sum_over_canonical_bands(const BandTables& tables, int threads, const ProgressFn& progress) {
+BigInt sum_over_canonical_bands(const BandTables& tables, int threads, const ProgressFn& progress,
+                                std::string& detail) {
   const int n = tables.shape.n(), c = tables.shape.box_cols;
   const std::size_t bands = tables.bands->size();
   constexpr std::size_t kChunk = 256;
@@ -163,6 +165,7 @@ BigInt sum_over_canonical_bands(const BandTables& tables, int threads, const Pro
     ++done;
     if (progress && omp_get_thread_num() == 0) progress(static_cast<double>(done) / chunks);
   }
+  detail = std::to_string(bands) + " canonical bands";
   BigInt sum = 0;
   for (const Wide p : partial) sum += to_big(p);
   return factorial(n) * sum;
@@ -202,8 +205,9 @@ ExactResult count_grids_by_bands(const Shape& given, const ExactOptions& options
   ExactResult result;
   result.method = "bands";
   result.threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-  result.count = tables.fillings->tabulated() ? sum_over_key_orbits(tables, result.threads, progress)
-                                               : sum_over_canonical_bands(tables, result.threads, progress);
+  result.count = tables.fillings->tabulated()
+                     ? sum_over_key_orbits(tables, result.threads, progress, result.detail)
+                     : sum_over_canonical_bands(tables, result.threads, progress, result.detail);
   if (transpose) result.note = "counted on the transposed " + shape.name() + " shape, which has the same number of grids";
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <iostream>
 
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/estimate.hpp"
@@ -152,6 +153,8 @@ TEST_P(Coverage, NinetyFivePercentIntervalsCoverTheTruth) {
     const BigFloat truth(k.count);
     if (s.ci_low <= truth && truth <= s.ci_high) ++hits;
   }
+  std::cout << "coverage " << std::get<0>(GetParam()) << " " << k.shape.name() << ": " << hits << "/" << runs
+            << " runs of " << samples << " samples\n";
   EXPECT_GE(hits, 0.92 * runs) << k.shape.name();
   EXPECT_LE(hits, 0.98 * runs) << k.shape.name();
 }

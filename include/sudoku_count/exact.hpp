@@ -23,6 +23,7 @@ struct ExactResult {
   double seconds = 0;          // wall time, including building the matrix
   int threads = 1;             // threads used
   std::string note;            // how the count was obtained, when a user should know
+  std::string detail;          // size of the work done (e.g. terms of a sum), for the curious
 };
 
 // Sudoku as exact cover, one option per (cell, symbol) covering four columns:

@@ -115,6 +115,7 @@ int run_exact(const ParsedOptions& options) {
     if (result.first_row_fixed) json.add("count_first_row_fixed", result.count_with_first_row_fixed.str());
     json.add("seconds", result.seconds).add("threads", result.threads).add("method", result.method);
     if (!result.note.empty()) json.add("note", result.note);
+    if (!result.detail.empty()) json.add("detail", result.detail);
     std::cout << json.str() << "\n";
     return 0;
   }
@@ -122,6 +123,7 @@ int run_exact(const ParsedOptions& options) {
             << (has_puzzle ? "completions of the given puzzle" : "all completed grids (no symmetry reduction)")
             << "\n";
   if (!result.note.empty()) std::cout << result.note << "\n";
+  if (!result.detail.empty()) std::cout << "sum over " << result.detail << "\n";
   if (result.first_row_fixed)
     std::cout << "first row fixed to 1.." << shape.n() << ": " << result.count_with_first_row_fixed << " grids, times "
               << shape.n() << "! = " << sc::factorial(shape.n()) << "\n";
