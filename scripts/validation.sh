@@ -23,8 +23,12 @@ from decimal import Decimal, getcontext
 getcontext().prec = 40
 d = json.load(sys.stdin)
 exact = Decimal(sys.argv[3])
-z = (Decimal(d["estimate"]) - exact) / Decimal(d["std_error"])
-print("| %s | %s | %s | %s | %s | %.2e | %+.2f | %d | %.1f |" % (sys.argv[1], d["method"], sys.argv[3], sys.argv[4],
+se = Decimal(d["std_error"])
+diff = Decimal(d["estimate"]) - exact
+# A zero standard error means every sample gave the same value (1x2, 2x1):
+# then the estimate must equal the count exactly.
+z = "%+.2f" % (diff / se) if se else ("exact" if abs(diff) <= exact * Decimal("1e-9") else "WRONG")
+print("| %s | %s | %s | %s | %s | %.2e | %s | %d | %.1f |" % (sys.argv[1], d["method"], sys.argv[3], sys.argv[4],
       d["estimate"], d["rel_std_error"], z, d["samples"], d["seconds"]))
 ' "$1" "$2" "$3" "$4"
 }
