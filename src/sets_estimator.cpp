@@ -94,6 +94,10 @@ class BoxChoices {
 constexpr int kExactMatchingMaxSymbols = 12;
 // Sequential draws per row when sampling.
 constexpr int kMatchingDraws = 32;
+// The last three rows are counted exactly up to this many symbols; beyond,
+// their perfect matchings are too many to enumerate (about (4/3)^N), so the
+// third-last row is sampled too and only the last two are exact.
+constexpr int kExactThreeRowsMaxSymbols = 36;
 
 struct RowScratch {
   MatchingCounter counter;
@@ -111,11 +115,12 @@ struct RowScratch {
 //    the w_k. E[mean(w) f_{R-1}(X - M)] = E[(1/K) sum_k w_k f_{R-1}(X - M_k)]
 //    = sum_M f_{R-1}(X - M): unbiased for every K (sampling-importance-
 //    resampling; docs/method.md).
-// The last three rows are counted exactly.
+// The last three rows (two beyond 36 symbols) are counted exactly.
 long double log_fillings_estimate(Mask* sets, int r, int n, RowScratch& scratch, Rng& rng) {
   long double log_f = 0;
   int symbol_of[kMaxGridSize];
-  for (int rows = r; rows > 3; --rows) {
+  const int exact_rows = n <= kExactThreeRowsMaxSymbols ? 3 : 2;
+  for (int rows = r; rows > exact_rows; --rows) {
     if (n <= kExactMatchingMaxSymbols) {
       const double ways = scratch.counter.count(sets, n);
       if (ways <= 0) return kLogZero;  // cannot happen: regular bipartite graphs have perfect matchings
@@ -138,7 +143,7 @@ long double log_fillings_estimate(Mask* sets, int r, int n, RowScratch& scratch,
     }
     for (int j = 0; j < n; ++j) sets[j] &= ~(Mask{1} << symbol_of[j]);
   }
-  const std::uint64_t exact = count_band_fillings(sets, std::min(r, 3), n);
+  const std::uint64_t exact = count_band_fillings(sets, std::min(r, exact_rows), n);
   return exact == 0 ? kLogZero : log_f + std::log(static_cast<long double>(exact));
 }
 

@@ -94,7 +94,8 @@ Summary summarize(const WeightAccumulator& acc, double confidence) {
     s.std_error = BigFloat(se_scaled) * scale;
     s.rel_std_error = static_cast<double>(se_scaled / mean);
     const BigFloat half_width = s.std_error * normal_two_sided_quantile(confidence);
-    s.ci_low = s.estimate - half_width;
+    // A count is never negative: the normal interval is cut at zero.
+    s.ci_low = std::max(BigFloat(0), BigFloat(s.estimate - half_width));
     s.ci_high = s.estimate + half_width;
   }
   return s;
