@@ -6,7 +6,9 @@
 #include <chrono>
 #include <string>
 
+#include "sudoku_count/bits.hpp"
 #include "sudoku_count/error.hpp"
+#include "sudoku_count/rng.hpp"
 
 namespace sudoku_count {
 namespace {
@@ -80,6 +82,53 @@ std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit) {
     completions.push_back(std::move(grid));
   }
   return completions;
+}
+
+double estimated_completions(const Grid& puzzle, int probes) {
+  validate_grid(puzzle);
+  const Shape& shape = puzzle.shape;
+  const int n = shape.n(), cells = shape.cells();
+  const Mask all = low_bits(n);
+  std::vector<Mask> row(n), col(n), box(n);
+  std::vector<char> filled(cells);
+  Rng rng = block_stream(0x5eed, 0);
+  double total = 0;
+  for (int probe = 0; probe < probes; ++probe) {
+    std::fill(row.begin(), row.end(), 0);
+    std::fill(col.begin(), col.end(), 0);
+    std::fill(box.begin(), box.end(), 0);
+    for (int cell = 0; cell < cells; ++cell) {
+      const int r = cell / n, c = cell % n, v = puzzle.cells[cell];
+      filled[cell] = v != 0;
+      if (v) {
+        const Mask bit = Mask{1} << (v - 1);
+        row[r] |= bit, col[c] |= bit, box[shape.box_of(r, c)] |= bit;
+      }
+    }
+    double weight = 1;
+    for (;;) {
+      int best = -1, fewest = n + 1;
+      Mask options = 0;
+      for (int cell = 0; cell < cells && fewest > 1; ++cell) {
+        if (filled[cell]) continue;
+        const int r = cell / n, c = cell % n;
+        const Mask m = all & ~(row[r] | col[c] | box[shape.box_of(r, c)]);
+        if (popcount(m) < fewest) fewest = popcount(m), best = cell, options = m;
+      }
+      if (best < 0) break;  // complete
+      if (fewest == 0) {
+        weight = 0;
+        break;
+      }
+      weight *= fewest;
+      const Mask bit = Mask{1} << nth_bit_index(options, static_cast<int>(uniform_below(rng, fewest)));
+      const int r = best / n, c = best % n;
+      row[r] |= bit, col[c] |= bit, box[shape.box_of(r, c)] |= bit;
+      filled[best] = 1;
+    }
+    total += weight;
+  }
+  return total / probes;
 }
 
 }  // namespace sudoku_count

@@ -40,6 +40,10 @@ check exact-bands-3x3 0 '^count: 6670903752021072936960$' -- exact --box 3
 check exact-bands-json 0 '"method":"bands"' -- exact --box 3x2 --method bands --json
 check exact-bands-puzzle 2 'drop the puzzle' -- exact --box 3 --method bands --puzzle "$p8008"
 check exact-out-of-reach 2 'estimate --box 4x4' -- exact --box 4
+check exact-empty-puzzle 0 '^count: 6670903752021072936960$' -- exact --box 3 --puzzle "$(printf '.%.0s' $(seq 81))"
+check stray-argument 2 'positional|unexpected|too many' -- exact --box 2x2 extra
+check puzzle-directory 2 'directory' -- exact --box 3 --puzzle-file /
+check exact-sparse-puzzle 2 'roughly .* completions' -- exact --box 3 --puzzle "$(printf '.%.0s' $(seq 80))1"
 check exact-8008 0 '^count: 8008$' -- exact --box 3 --puzzle "$p8008"
 check exact-unique 0 '^count: 1$' -- exact --box 3 --puzzle "$unique"
 check exact-clash 2 'row 1.*column [12]' -- exact --box 3 --puzzle "$clash"

@@ -36,6 +36,13 @@ ExactCover sudoku_exact_cover(const Grid& puzzle);
 // thread count, or fix_first_row on a grid with givens.
 ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& options);
 
+// A quick unbiased estimate of the number of completions (Knuth's random
+// path down the cell-by-cell search tree, most constrained cell first,
+// averaged over `probes` paths with a fixed seed), so that a count that
+// would run for days can be refused up front. Heavy-tailed: it tends to
+// underestimate, never to exaggerate much, which is the safe side here.
+double estimated_completions(const Grid& puzzle, int probes = 2000);
+
 // The first `limit` completions in search order.
 std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit);
 

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -52,6 +53,9 @@ std::string grid_description(const sc::Shape& shape) {
 }
 
 std::string read_file(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw sc::InputError("cannot read puzzle file '" + path + "': it is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw sc::InputError("cannot read puzzle file '" + path + "': it is missing or unreadable");
   std::ostringstream text;
@@ -80,20 +84,34 @@ int run_exact(const ParsedOptions& options) {
     throw sc::InputError("method bands counts all grids of a shape; drop the puzzle, or use --method dlx");
   if (method == "bands" && options.flag("fix-first-row"))
     throw sc::InputError("--fix-first-row applies to method dlx");
-  // auto: the band method for empty grids it can count, else dancing links.
-  if (method == "auto") method = (!has_puzzle && !options.flag("fix-first-row") && sc::bands_count_exactly(shape)) ? "bands" : "dlx";
-  // Dancing links enumerates every grid: beyond 6x6 an empty grid has 1e16 and more.
-  if (method == "dlx" && !has_puzzle && shape.n() > 6)
-    throw sc::InputError(
-        "no exact method counts all grids of box " + shape.name() +
-        " in reasonable time: dancing links enumerates grids one by one (up to 6x6), and the band method reaches "
-        "2-row boxes with up to 4 bands and 3-row boxes up to 3x3 (or their transposes); for an estimate with "
-        "error bars run 'sudoku-count estimate --box " + shape.name() + "'");
   if (has_puzzle && options.flag("fix-first-row"))
     throw sc::InputError("--fix-first-row applies to the empty grid only; drop it or the puzzle");
   const sc::Grid puzzle = !has_puzzle                 ? sc::empty_grid(shape)
                           : options.has("puzzle")     ? sc::parse_puzzle(options.text("puzzle"), shape)
                                                       : sc::parse_puzzle(read_file(options.text("puzzle-file")), shape);
+  // A puzzle without givens is the empty grid: count it as such.
+  const bool empty = sc::given_count(puzzle) == 0;
+  // auto: the band method for empty grids it can count, else dancing links.
+  if (method == "auto") method = (empty && !options.flag("fix-first-row") && sc::bands_count_exactly(shape)) ? "bands" : "dlx";
+  // Dancing links enumerates every grid: beyond 6x6 an empty grid has 1e16 and more.
+  if (method == "dlx" && empty && shape.n() > 6)
+    throw sc::InputError(
+        "no exact method counts all grids of box " + shape.name() +
+        " in reasonable time: dancing links enumerates grids one by one (up to 6x6), and the band method reaches "
+        "2-row boxes with up to 4 bands and 3-row boxes up to 3x3 (or their transposes); for an estimate with "
+        "error bars run 'sudoku-count estimate --box " + shape.name() + "'");
+  // Dancing links counts completions one at a time (some millions a
+  // second): refuse a puzzle whose completions are clearly beyond reach.
+  // Only sparse puzzles (at least 3/4 of the cells blank) can have that
+  // many, so others skip the quick estimate.
+  if (method == "dlx" && !empty && 4 * (shape.cells() - sc::given_count(puzzle)) >= 3 * shape.cells()) {
+    constexpr double kMaxCompletions = 1e12;
+    const double expected = sc::estimated_completions(puzzle);
+    if (expected > kMaxCompletions)
+      throw sc::InputError("this puzzle has roughly " + sc::format_scientific(sc::BigFloat(expected), 2) +
+                           " completions (a quick random-path estimate): counting them one by one would not finish; "
+                           "add givens, or estimate the count of all grids with 'sudoku-count estimate'");
+  }
   sc::ExactOptions exact_options;
   exact_options.threads = static_cast<int>(options.integer("threads"));
   exact_options.fix_first_row = options.flag("fix-first-row");

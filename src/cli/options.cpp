@@ -161,7 +161,9 @@ ParsedOptions parse_command_line(const CommandSpec& command, const std::vector<s
   po::variables_map map;
   try {
     const auto description = describe(command);
-    po::store(po::command_line_parser(args).options(description).style(po::command_line_style::unix_style ^
+    // No positional arguments: a stray word is an error, not silently ignored.
+    const po::positional_options_description no_positionals;
+    po::store(po::command_line_parser(args).options(description).positional(no_positionals).style(po::command_line_style::unix_style ^
                                                                         po::command_line_style::allow_guessing)
                   .run(),
               map);
