@@ -92,6 +92,7 @@ class BoxChoices {
 // exact counting is 2x better in rse^2*s on 8x8 and 10x10, sampling 1.8x
 // better on 16x16 (docs/benchmarks.md); 16 to 64 draws do equally well.
 constexpr int kExactMatchingMaxSymbols = 12;
+static_assert(kExactMatchingMaxSymbols <= MatchingCounter::kMaxSymbols);
 // Sequential draws per row when sampling.
 constexpr int kMatchingDraws = 32;
 // The last three rows are counted exactly up to this many symbols; beyond,

@@ -9,8 +9,9 @@
 // a uniform matching is drawn backwards, column n-1 taking symbol s with
 // probability h_{n-1}(S - s) / h_n(S). (Ryser's formula counts too, but
 // gives no sampler; for the sparse regular graphs of Sudoku bands the
-// reachable sets are few.) Up to 22 symbols the table is a dense array;
-// beyond, each level is a sorted vector.
+// reachable sets are few.) The table is a dense array over symbol subsets,
+// so n is at most kMaxSymbols; larger graphs are sampled with
+// sequential_matching below.
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -22,24 +23,20 @@ namespace sudoku_count {
 
 class MatchingCounter {
  public:
+  static constexpr int kMaxSymbols = 22;  // a 32 MB table
   // Number of perfect matchings (a double: up to (d!)^(n/d) for degree d,
-  // exact below 2^53 and correctly rounded above). Keeps the table for sample().
+  // exact below 2^53 and correctly rounded above). Keeps the table for
+  // sample(). Requires n <= kMaxSymbols.
   double count(const Mask* columns, int n);
   // A uniform perfect matching of the last counted graph: symbol_of[j] for
   // each column. Requires count() > 0.
   void sample(Rng& rng, int* symbol_of) const;
 
  private:
-  static constexpr int kDenseLimit = 22;
-  double lookup(int level, Mask set) const;
-
   int n_ = 0;
   std::vector<Mask> columns_;
-  // dense form
-  std::vector<double> dense_;
-  std::vector<std::vector<Mask>> dense_levels_;  // sets present at each level, to reset the table
-  // sparse form
-  std::vector<std::vector<std::pair<Mask, double>>> sparse_levels_;
+  std::vector<double> ways_;               // h_j(S), indexed by S
+  std::vector<std::vector<Mask>> levels_;  // sets present at each level, to reset the table
 };
 
 }  // namespace sudoku_count
