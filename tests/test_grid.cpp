@@ -154,36 +154,30 @@ TEST(Grid, SymbolLargerThanSizeNamesRowAndColumn) {
 }
 
 TEST(Grid, ClashingGivensNameBothCellsAndTheUnit) {
-  std::string row_clash(81, '.');
-  row_clash[1] = '5';
-  row_clash[7] = '5';
-  const std::string row_message = parse_error(row_clash, Shape{3, 3});
+  // The error for two equal givens at (0-based) cells a and b of a 9x9 grid.
+  auto clash = [](int a, int b, char symbol) {
+    std::string text(81, '.');
+    text[a] = text[b] = symbol;
+    return parse_error(text, Shape{3, 3});
+  };
+  const std::string row_message = clash(1, 7, '5');
   EXPECT_TRUE(contains(row_message, "symbol 5")) << row_message;
   EXPECT_TRUE(contains(row_message, "row 1, column 2")) << row_message;
   EXPECT_TRUE(contains(row_message, "row 1, column 8")) << row_message;
   EXPECT_TRUE(contains(row_message, "same row")) << row_message;
   EXPECT_FALSE(contains(row_message, "box")) << row_message;
 
-  std::string column_clash(81, '.');
-  column_clash[9 * 0 + 4] = '3';
-  column_clash[9 * 6 + 4] = '3';
-  const std::string column_message = parse_error(column_clash, Shape{3, 3});
+  const std::string column_message = clash(9 * 0 + 4, 9 * 6 + 4, '3');
   EXPECT_TRUE(contains(column_message, "row 1, column 5")) << column_message;
   EXPECT_TRUE(contains(column_message, "row 7, column 5")) << column_message;
   EXPECT_TRUE(contains(column_message, "same column")) << column_message;
 
-  std::string box_clash(81, '.');
-  box_clash[9 * 3 + 3] = '9';
-  box_clash[9 * 5 + 5] = '9';
-  const std::string box_message = parse_error(box_clash, Shape{3, 3});
+  const std::string box_message = clash(9 * 3 + 3, 9 * 5 + 5, '9');
   EXPECT_TRUE(contains(box_message, "row 4, column 4")) << box_message;
   EXPECT_TRUE(contains(box_message, "row 6, column 6")) << box_message;
   EXPECT_TRUE(contains(box_message, "same box")) << box_message;
 
-  std::string row_and_box(81, '.');
-  row_and_box[0] = '1';
-  row_and_box[2] = '1';
-  EXPECT_TRUE(contains(parse_error(row_and_box, Shape{3, 3}), "same row and box"));
+  EXPECT_TRUE(contains(clash(0, 2, '1'), "same row and box"));
 }
 
 TEST(Grid, ValidateRejectsBadGridsBuiltInCode) {

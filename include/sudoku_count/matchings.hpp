@@ -13,7 +13,6 @@
 // so n is at most kMaxSymbols; larger graphs are sampled with
 // sequential_matching below.
 #include <cstdint>
-#include <utility>
 #include <vector>
 
 #include "sudoku_count/bits.hpp"

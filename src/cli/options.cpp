@@ -178,7 +178,6 @@ ParsedOptions parse_command_line(const CommandSpec& command, const std::vector<s
       const std::string value = spec.kind == Kind::Flag ? "1" : map[spec.name].as<std::string>();
       check_value(spec, value);
       parsed.values_[spec.name] = value;
-      parsed.explicit_[spec.name] = true;
     } else if (!spec.default_value.empty()) {
       parsed.values_[spec.name] = spec.default_value;
     }

@@ -45,8 +45,6 @@ class ParsedOptions {
   std::uint64_t integer(const std::string& name) const;
   double real(const std::string& name) const;
   std::map<std::string, std::string> values_;  // name -> text as given (or default)
-  std::map<std::string, bool> explicit_;       // name -> given by the user
-  bool given(const std::string& name) const { return explicit_.count(name) > 0; }
 };
 
 // Throws InputError on unknown options, missing values, bad numbers, values
