@@ -5,7 +5,7 @@
 # estimator (Knuth's random path, most-constrained cell) run in the same go
 # on the same shape with the same threads, and quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|frontier] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier] [SECONDS]
 #   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
 #   THREADS        threads for both sides (default: all cores)
 set -euo pipefail
@@ -82,6 +82,20 @@ bench_exact() {
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "8008-completion puzzle: %.1f ms per run (whole process, 20 runs)\n", (b - a) / 20 * 1000 }'
 }
 
+# Whole-grid exact counts by the band sums. CPU time (user + system) is
+# quoted beside wall time: on a shared machine it moves less.
+bench_bands() {
+  echo "== exact counts by the band sums, whole command, $threads threads"
+  local box out times
+  for box in 3 2x4 4x2 2x5; do
+    times=$(mktemp)
+    out=$( { TIMEFORMAT='%R %U %S'; time "$bin" exact --box "$box" --method bands --threads "$threads" --json; } 2>"$times")
+    echo "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); print("box %s: count %s (%s)" % (sys.argv[1], d["count"], d.get("detail", "")))' "$box"
+    tail -1 "$times" | awk '{ printf "  wall %.1f s, cpu %.1f s\n", $1, $2 + $3 }'
+    rm -f "$times"
+  done
+}
+
 # The frontier: 16x16 to relative standard error 1e-3 within 10 minutes
 # (the reference runs 2 minutes: its heavy-tailed error bar is not to be
 # trusted anyway, so the ratio flatters it), then shapes without a count.
@@ -97,7 +111,8 @@ case "$what" in
   estimate) bench_estimate ;;
   scaling) bench_scaling ;;
   exact) bench_exact ;;
+  bands) bench_bands ;;
   frontier) bench_frontier ;;
   all) bench_exact; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|frontier] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier] [SECONDS]" >&2; exit 2 ;;
 esac

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
+#include <unordered_map>
+#include <utility>
 
 namespace sudoku_count {
 namespace {
@@ -36,39 +38,87 @@ int count_cycles(const Mask* sets, int n) {
   return components;
 }
 
-std::uint64_t fill_count(std::vector<Mask>& sets, int rows, int n);
+// f with the rows of column 0 fixed. Permuting the rows maps fillings one to
+// one onto fillings, and exactly one of the R! permutations puts column 0's
+// symbols, smallest first, in rows 1..R; so f = R! g, where g counts the
+// fillings that do so:
+//   g(X) = sum over first rows M holding column 0's smallest symbol of g(X - M),
+//   g = 2^(cycles - 1) with two rows left (the cycle through column 0 has its
+//   rows fixed), 1 with one row left.
+// Different first rows can leave the same remainder (rows M1, M2 and M2', M1'
+// with the same union), so from five rows up the values of g on remainders
+// of at least three rows are memoised, keyed by the remainder's edge set
+// packed into 128 bits (N <= 11).
+class OrderedFillings {
+ public:
+  OrderedFillings(int rows, int n) : n_(n), memo_below_(n * n <= 128 && rows >= 5 ? rows - 1 : 0) {}
 
-// Sum over the ways to pick one symbol per column, all distinct (a perfect
-// matching: the band's first row), of the fillings of the remaining rows.
-// Columns are taken most-constrained first, so dead ends show early.
-std::uint64_t sum_over_first_rows(std::vector<Mask>& sets, int rows, int n, Mask open_columns, Mask used) {
-  if (!open_columns) return fill_count(sets, rows - 1, n);
-  int column = -1, fewest = kMaxGridSize + 1;
-  for (Mask open = open_columns; open; open = clear_low_bit(open)) {
-    const int j = low_bit_index(open);
-    const int options = popcount(sets[j] & ~used);
-    if (options < fewest) {
-      fewest = options;
-      column = j;
-      if (options <= 1) break;
+  std::uint64_t count(Mask* sets, int rows) {
+    if (rows <= 1) return 1;
+    if (rows == 2) return std::uint64_t{1} << (count_cycles(sets, n_) - 1);
+    const bool memoised = rows >= 3 && rows < memo_below_;
+    Key key{};
+    if (memoised) {
+      key = pack(sets);
+      if (const auto hit = memo_.find(key); hit != memo_.end()) return hit->second;
     }
+    const Mask first = low_bit(sets[0]);
+    sets[0] ^= first;
+    const std::uint64_t total = sum_over_first_rows(sets, rows, low_bits(n_) & ~Mask{1}, first);
+    sets[0] ^= first;
+    if (memoised) memo_.emplace(key, total);
+    return total;
   }
-  std::uint64_t total = 0;
-  const Mask rest = open_columns & ~(Mask{1} << column);
-  for (Mask options = sets[column] & ~used; options; options = clear_low_bit(options)) {
-    const Mask bit = low_bit(options);
-    sets[column] ^= bit;
-    total += sum_over_first_rows(sets, rows, n, rest, used | bit);
-    sets[column] ^= bit;
-  }
-  return total;
-}
 
-std::uint64_t fill_count(std::vector<Mask>& sets, int rows, int n) {
-  if (rows <= 1) return 1;
-  if (rows == 2) return std::uint64_t{1} << count_cycles(sets.data(), n);
-  return sum_over_first_rows(sets, rows, n, low_bits(n), 0);
-}
+ private:
+  using Key = std::pair<std::uint64_t, std::uint64_t>;
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      return static_cast<std::size_t>((k.first * 0x9E3779B97F4A7C15ull) ^ ((k.second + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full));
+    }
+  };
+
+  // Column j's symbols at bits j*N .. j*N+N-1 of a 128-bit word pair.
+  Key pack(const Mask* sets) const {
+    Key key{0, 0};
+    for (int j = 0; j < n_; ++j) {
+      const int bit = j * n_;
+      if (bit < 64) key.first |= sets[j] << bit;
+      if (bit + n_ > 64) key.second |= bit >= 64 ? sets[j] << (bit - 64) : sets[j] >> (64 - bit);
+    }
+    return key;
+  }
+
+  // Sum over the ways to pick one symbol per open column, all distinct and
+  // none in `used`, of g of the remainder. Columns are taken most-constrained
+  // first, so dead ends show early.
+  std::uint64_t sum_over_first_rows(Mask* sets, int rows, Mask open_columns, Mask used) {
+    if (!open_columns) return count(sets, rows - 1);
+    int column = -1, fewest = kMaxGridSize + 1;
+    for (Mask open = open_columns; open; open = clear_low_bit(open)) {
+      const int j = low_bit_index(open);
+      const int options = popcount(sets[j] & ~used);
+      if (options < fewest) {
+        fewest = options;
+        column = j;
+        if (options <= 1) break;
+      }
+    }
+    std::uint64_t total = 0;
+    const Mask rest = open_columns & ~(Mask{1} << column);
+    for (Mask options = sets[column] & ~used; options; options = clear_low_bit(options)) {
+      const Mask bit = low_bit(options);
+      sets[column] ^= bit;
+      total += sum_over_first_rows(sets, rows, rest, used | bit);
+      sets[column] ^= bit;
+    }
+    return total;
+  }
+
+  int n_;
+  int memo_below_;  // memoise remainders of 3 .. memo_below_ - 1 rows
+  std::unordered_map<Key, std::uint64_t, KeyHash> memo_;
+};
 
 // Ordered partitions of the N symbols into `count` sets of `size`: mixed
 // radix over the sets in order, each set ranked (combinatorial number system)
@@ -187,8 +237,13 @@ BandFillings::BandFillings(const Shape& shape, std::size_t max_entries) : shape_
 }
 
 std::uint64_t count_band_fillings(const Mask* sets, int rows, int n) {
-  std::vector<Mask> work(sets, sets + n);
-  return fill_count(work, rows, n);
+  if (rows <= 1) return 1;
+  Mask work[kMaxGridSize];
+  std::copy(sets, sets + n, work);
+  if (rows == 2) return std::uint64_t{1} << count_cycles(work, n);
+  std::uint64_t orderings = 1;
+  for (int k = 2; k <= rows; ++k) orderings *= static_cast<std::uint64_t>(k);
+  return orderings * OrderedFillings(rows, n).count(work, rows);
 }
 
 std::uint64_t BandFillings::count_direct(const Mask* sets) const {

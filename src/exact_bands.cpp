@@ -7,8 +7,10 @@
 #include <numeric>
 
 #include "sudoku_count/band_completions.hpp"
+#include "sudoku_count/band_fillings.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/tables.hpp"
+#include "sudoku_count/two_bands.hpp"
 
 namespace sudoku_count {
 namespace {
@@ -171,17 +173,47 @@ BigInt sum_over_canonical_bands(const BandTables& tables, int threads, const Pro
   return factorial(n) * sum;
 }
 
+// Two bands (C = 2): the sum of f^2 over band-1 column sets, one f per class
+// of column sets (two_bands.hpp).
+BigInt sum_over_two_band_classes(int rows, int threads, const ProgressFn& progress, std::string& detail) {
+  const std::vector<TwoBandClass> classes = two_band_classes(rows, threads);
+  if (progress) progress(0.05);
+  std::vector<std::uint64_t> fillings(classes.size());
+  std::size_t done = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    Mask sets[kMaxGridSize];
+    two_band_column_sets(classes[i], rows, sets);
+    fillings[i] = count_band_fillings(sets, rows, 2 * rows);
+#pragma omp atomic
+    ++done;
+    if (progress && omp_get_thread_num() == 0) progress(0.05 + 0.95 * static_cast<double>(done) / classes.size());
+  }
+  BigInt sum = 0;
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    const BigInt f = fillings[i];
+    sum += classes[i].column_sets * f * f;
+  }
+  detail = std::to_string(classes.size()) + " classes of band-1 column sets, f^2 each";
+  return sum;
+}
+
 }  // namespace
 
 namespace {
 
-// The sums are quick for few bands (every band between band 1 and the last
-// two is enumerated) and need the f table (R <= 3, N <= 9 for R = 3).
-bool in_reach(const Shape& shape) {
+// The band-table sums are quick for few bands (every band between band 1
+// and the last two is enumerated) and need the f table (R <= 3, N <= 9 for
+// R = 3). Two bands of up to kMaxTwoBandRows rows take the sum of squares.
+bool two_bands_in_reach(const Shape& shape) { return shape.box_cols == 2 && shape.box_rows <= kMaxTwoBandRows; }
+
+bool tables_in_reach(const Shape& shape) {
   const int r = shape.box_rows, c = shape.box_cols;
   return (c <= 3 || (r <= 2 && c <= 4)) && (r <= 2 || (r == 3 && shape.n() <= 9)) &&
          shape.n() <= CanonicalBands::kMaxSymbols;
 }
+
+bool in_reach(const Shape& shape) { return two_bands_in_reach(shape) || tables_in_reach(shape); }
 
 Shape transposed(const Shape& shape) { return Shape{shape.box_cols, shape.box_rows}; }
 
@@ -198,16 +230,21 @@ ExactResult count_grids_by_bands(const Shape& given, const ExactOptions& options
   // Every band between band 1 and the last two is enumerated in full, which
   // is only quick for a few bands of short rows.
   if (!in_reach(shape))
-    throw InputError("method bands counts exactly the shapes (or their transposes) with 2-row boxes and at most 4 "
-                     "bands, or 3-row boxes and at most 3 bands up to 9x9; box " + given.name() + " has " +
-                     std::to_string(c) + " bands of " + std::to_string(r) + " rows");
-  const BandTables tables = BandTables::build(shape);
+    throw InputError("method bands counts exactly the shapes (or their transposes) with two bands of at most " +
+                     std::to_string(kMaxTwoBandRows) + " rows, 2-row boxes and at most 4 bands, or 3-row boxes and "
+                     "at most 3 bands up to 9x9; box " + given.name() + " has " + std::to_string(c) + " bands of " +
+                     std::to_string(r) + " rows in either direction, and the sums grow too fast beyond");
   ExactResult result;
   result.method = "bands";
   result.threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-  result.count = tables.fillings->tabulated()
-                     ? sum_over_key_orbits(tables, result.threads, progress, result.detail)
-                     : sum_over_canonical_bands(tables, result.threads, progress, result.detail);
+  if (two_bands_in_reach(shape)) {
+    result.count = sum_over_two_band_classes(r, result.threads, progress, result.detail);
+  } else {
+    const BandTables tables = BandTables::build(shape);
+    result.count = tables.fillings->tabulated()
+                       ? sum_over_key_orbits(tables, result.threads, progress, result.detail)
+                       : sum_over_canonical_bands(tables, result.threads, progress, result.detail);
+  }
   if (transpose) result.note = "counted on the transposed " + shape.name() + " shape, which has the same number of grids";
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

@@ -11,7 +11,9 @@
 //  - R = 1: f = 1.
 //  - R = 2: the graph is a union of even cycles, each coloured in 2 ways:
 //    f = 2^(number of cycles).
-//  - R >= 3: f = sum over perfect matchings M (the first row) of f_{R-1}(X - M).
+//  - R >= 3: f = sum over perfect matchings M (the first row) of f_{R-1}(X - M);
+//    fixing the rows of column 0's symbols divides the work by R! (the rows
+//    can be permuted freely), and remainders that recur are memoised.
 //
 // For R >= 3 the values are tabulated when the table is small: relabel the
 // symbols so that box 0's column sets become {0..R-1}, {R..2R-1}, ..., then
@@ -29,7 +31,7 @@
 namespace sudoku_count {
 
 // f(X) by the recursion above, for column sets of `rows` symbols each over
-// n columns (cheap for rows <= 3; grows fast beyond).
+// n columns (microseconds for rows <= 3; about a second for 5 rows of 10).
 std::uint64_t count_band_fillings(const Mask* sets, int rows, int n);
 
 class BandFillings {

@@ -72,7 +72,7 @@ std::vector<CommandSpec> build_table() {
          "empty grid only: fix the first row to 1..N, count, and multiply by N!"},
         {"method", Kind::Text, "M", "auto", 0, 0, false,
          "exact method: dlx (dancing links: puzzles, and empty grids up to 6x6), bands (all grids of a shape by "
-         "the column-set decomposition: up to 3 bands, or 2-row boxes up to 2x4), or auto (bands for an empty grid "
+         "the column-set decomposition: 3-row boxes up to 9x9, 2-row boxes up to 2x5, and their transposes), or auto (bands for an empty grid "
          "where it applies, else dlx)"},
         threads_option(), json_option()}});
   table.push_back({"tables",
