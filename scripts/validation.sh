@@ -2,11 +2,14 @@
 # Estimates beside exact counts, with z-scores, for docs/validation.md.
 # Every exact count is computed by the tool itself (`exact`, which picks
 # dancing links or the band sums); the 10x10 count takes a few minutes.
-# usage: scripts/validation.sh [SECONDS_PER_RUN]
+# usage: scripts/validation.sh [SECONDS_PER_RUN [SHAPE...]]
+#   (default: every shape with an exact count, 1x2 to 2x5; the binary is
+#   $SUDOKU_COUNT, default build/sudoku-count)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
-bin=build/sudoku-count
+shift || true
+bin=${SUDOKU_COUNT:-build/sudoku-count}
 [ -x "$bin" ] || scripts/setup.sh
 
 exact_of() {  # the tool's own exact count and the method that gave it
@@ -39,10 +42,12 @@ print("| %s | %s | %s | %s | %s | %.2e | %s | %d | %.1f |" % (sys.argv[1], d["me
       d["estimate"], d["rel_std_error"], z, d["samples"], d["seconds"]))
 ' "$1" "$2" "$3" "$4" "$out"
 }
-for shape in 1x2 2x1 2x2 1x3 3x1 1x4 4x1 2x3 3x2 2x4 4x2 3x3 2x5 5x2; do
-  case $shape in
-    5x2) ;;  # the transpose of 2x5, counted by the same sum: reuse it
-    *) read -r count how < <(exact_of "$shape") ;;
-  esac
+shapes=("$@")
+[ ${#shapes[@]} -gt 0 ] || shapes=(1x2 2x1 2x2 1x3 3x1 1x4 4x1 2x3 3x2 2x4 4x2 3x3 2x5 5x2)
+previous=
+for shape in "${shapes[@]}"; do
+  # 5x2 after 2x5 is the same sum on the transposed shape: reuse its count.
+  if [ "$shape" != 5x2 ] || [ "$previous" != 2x5 ]; then read -r count how < <(exact_of "$shape"); fi
+  previous=$shape
   for method in bands sets; do row "$shape" "$method" "$count" "this tool ($how)"; done
 done

@@ -37,6 +37,15 @@ TEST(TwoBands, ClassSizesAddUpToEveryColumnSetChoice) {
   }
 }
 
+// The 10x10 classes: every one of the 252^5 choices in exactly one of them.
+TEST(TwoBands, FiveRowClassSizesAddUp) {
+  const auto classes = two_band_classes(5, 2);
+  BigInt total = 0;
+  for (const TwoBandClass& c : classes) total += c.column_sets;
+  EXPECT_EQ(total, boost::multiprecision::pow(binomial(10, 5), 5u));
+  EXPECT_GT(classes.size(), 1u);
+}
+
 TEST(TwoBands, RepresentativesAreValidColumnSets) {
   for (int rows = 1; rows <= 4; ++rows)
     for (const TwoBandClass& c : two_band_classes(rows, 1)) {
