@@ -136,7 +136,13 @@ ProcessGroup::ProcessGroup(int& argc, char**& argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 }
 
-ProcessGroup::~ProcessGroup() { MPI_Finalize(); }
+ProcessGroup::~ProcessGroup() {
+  // Every process leaves together: a worker that quits on an input error
+  // would otherwise make the launcher end the job before the leader has
+  // printed the message.
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Finalize();
+}
 
 void ProcessGroup::abort(int status) const {
   if (size_ > 1) MPI_Abort(MPI_COMM_WORLD, status);
