@@ -113,6 +113,8 @@ check resume-done 0 'stopped: blocks' -- estimate --resume "$ck" --blocks 80
 check resume-box-mismatch 2 'does not match checkpoint' -- estimate --resume "$ck" --box 3
 check resume-seed-mismatch 2 'seed 4' -- estimate --resume "$ck" --seed 5
 check resume-method-mismatch 2 'differ in method' -- estimate --resume "$ck" --method sets --blocks 90
+check checkpoint-every-alone 2 'needs a checkpoint' -- estimate --box 2x3 --blocks 5 --checkpoint-every 5
+check checkpoint-every-zero 2 '\-\-checkpoint-every' -- estimate --box 2x3 --blocks 5 --checkpoint "$tmp/z.ckpt" --checkpoint-every 0
 check resume-first-block 2 'first-block' -- estimate --resume "$ck" --first-block 3
 check resume-missing 2 "cannot read checkpoint '$tmp/none.ckpt'" -- estimate --resume "$tmp/none.ckpt"
 

@@ -260,6 +260,8 @@ int run_estimate(const ParsedOptions& options, const sc::cli::ProcessGroup& grou
     run.stop.rel_error = 1e-4;
     run.stop.seconds = 60;
   }
+  if (options.given("checkpoint-every") && checkpoint_path.empty())
+    throw sc::InputError("--checkpoint-every needs a checkpoint: add --checkpoint FILE (or --resume FILE)");
   run.checkpoint_every = options.real("checkpoint-every");
   const bool json = options.flag("json");
   run.report_every = options.has("report-every") ? options.real("report-every") : (isatty(STDOUT_FILENO) ? 1.0 : 0.0);

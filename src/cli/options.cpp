@@ -67,7 +67,7 @@ std::vector<CommandSpec> build_table() {
          "a report line every SECONDS (default 1 on a terminal, else none; 0: none)"},
         threads_option(),
         seed_option(),
-        {"first-block", Kind::Integer, "B", "0", 0, 1.8446744073709552e19, false,
+        {"first-block", Kind::Integer, "B", "0", 0, 1e18, false,
          "start at work block B (runs of one seed over disjoint block ranges can be merged)"},
         confidence_option(),
         {"method", Kind::Text, "M", "auto", 0, 0, false, method_help()},
