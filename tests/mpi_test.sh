@@ -55,9 +55,9 @@ for method in bands sets; do
     echo "FAIL $method-reference: no checkpoint"; cat "$tmp/err"; failures=$((failures + 1)); continue
   fi
   for layout in "1 2" "2 1" "2 2" "3 1"; do
-    set -- $layout
-    launch "$1" "${run[@]}" --threads "$2" --checkpoint "$tmp/$method-$1x$2.ckpt" >"$tmp/out" 2>&1
-    same_state "$method-np$1-threads$2" "$tmp/$method-$1x$2.ckpt" "$tmp/$method-ref.ckpt"
+    read -r ranks threads <<<"$layout"
+    launch "$ranks" "${run[@]}" --threads "$threads" --checkpoint "$tmp/$method-${ranks}x$threads.ckpt" >"$tmp/out" 2>&1
+    same_state "$method-np$ranks-threads$threads" "$tmp/$method-${ranks}x$threads.ckpt" "$tmp/$method-ref.ckpt"
   done
   # Stopped at 25 blocks and resumed on another number of ranks.
   launch 2 estimate --box 2x3 --method "$method" --seed 13 --blocks 25 --threads 1 --checkpoint "$tmp/$method-part.ckpt" >/dev/null 2>&1
