@@ -5,15 +5,17 @@
 # estimator (Knuth's random path, most-constrained cell) run in the same go
 # on the same shape with the same threads, and quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed] [SECONDS]
 #   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
 #   THREADS        threads for both sides (default: all cores)
+#   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default build/ and build-mpi/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
 seconds=${2:-60}
 threads=${THREADS:-$(nproc)}
-bin=build/sudoku-count
+bin=${SUDOKU_COUNT_BIN:-build/sudoku-count}
+mpi_bin=${SUDOKU_COUNT_MPI_BIN:-build-mpi/sudoku-count}
 [ -x "$bin" ] || scripts/setup.sh
 ref_src=${KNUTH_MRV_SRC:-../shared/bench/knuth_mrv.cpp}
 ref=build/knuth_mrv
@@ -107,12 +109,37 @@ bench_frontier() {
   compare 5 5 1800 120 --rel-error 1e-2
 }
 
+# Costs of the long-run machinery on 9x9: checkpoints after every batch
+# (about four a second, each flushed to disk) against none, and the MPI
+# build with 2 ranks of 1 thread against the plain build with 2 threads
+# (same machine: what the per-batch gather and synchronisation cost).
+# Each pair runs twice, alternately, SECONDS/4 each (the machine is shared).
+bench_distributed() {
+  local s=$((seconds / 4 + 1)) ckpt
+  ckpt=$(mktemp -d)
+  rate() { json_field samples | awk -v s="$s" '{ printf "%.0f", $1 / s }'; }
+  echo "== 9x9 samples per second, $s s per run, $threads threads in all"
+  for round in 1 2; do
+    rm -f "$ckpt/run.ckpt"
+    echo "round $round: plain $("$bin" estimate --box 3 --time "$s" --threads "$threads" --json | rate)/s," \
+      "checkpoint every batch $("$bin" estimate --box 3 --time "$s" --threads "$threads" --json \
+        --checkpoint "$ckpt/run.ckpt" --checkpoint-every 0.001 | rate)/s"
+    if [ -x "$mpi_bin" ] && command -v mpirun >/dev/null; then
+      [ "$(id -u)" -ne 0 ] || export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+      echo "round $round: MPI $threads ranks x 1 thread $(mpirun --oversubscribe -np "$threads" "$mpi_bin" \
+        estimate --box 3 --time "$s" --threads 1 --json --report-every 0 | rate)/s"
+    fi
+  done
+  rm -rf "$ckpt"
+}
+
 case "$what" in
   estimate) bench_estimate ;;
   scaling) bench_scaling ;;
   exact) bench_exact ;;
   bands) bench_bands ;;
   frontier) bench_frontier ;;
+  distributed) bench_distributed ;;
   all) bench_exact; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed] [SECONDS]" >&2; exit 2 ;;
 esac

@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -17,83 +18,162 @@ double relative_std_error(const WeightAccumulator& acc) {
   return static_cast<double>(std::sqrt(m2 / (n - 1) / n) / acc.scaled_mean());
 }
 
+std::uint64_t BlockPlan::samples_in(std::uint64_t block) const {
+  assert(block >= first_block);
+  if (sample_budget == 0) return samples_per_block;
+  const std::uint64_t before = (block - first_block) * samples_per_block;
+  return before >= sample_budget ? 0 : std::min(samples_per_block, sample_budget - before);
+}
+
+std::vector<WeightAccumulator> run_blocks(const Estimator& estimator, const BlockPlan& plan,
+                                          const std::vector<std::uint64_t>& blocks, int threads) {
+  std::vector<WeightAccumulator> results(blocks.size());
+  if (blocks.empty()) return results;
+  const int team = std::min<std::uint64_t>(threads > 0 ? threads : omp_get_max_threads(), blocks.size());
+#pragma omp parallel num_threads(team)
+  {
+    const auto workspace = estimator.make_workspace();
+#pragma omp for schedule(dynamic, 1)
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+      Rng rng = block_stream(plan.seed, blocks[i]);
+      const std::uint64_t count = plan.samples_in(blocks[i]);
+      for (std::uint64_t k = 0; k < count; ++k) results[i].add_log(estimator.sample_log(rng, *workspace));
+    }
+  }
+  return results;
+}
+
+namespace {
+
+class ThreadRunner : public BlockRunner {
+ public:
+  ThreadRunner(const Estimator& estimator, int threads)
+      : estimator_(estimator), threads_(threads > 0 ? threads : omp_get_max_threads()) {}
+  int width() const override { return threads_; }
+  int threads() const override { return threads_; }
+  std::vector<WeightAccumulator> run(const BlockPlan& plan, std::uint64_t first, std::uint64_t count) override {
+    std::vector<std::uint64_t> blocks(count);
+    for (std::uint64_t i = 0; i < count; ++i) blocks[i] = first + i;
+    return run_blocks(estimator_, plan, blocks, threads_);
+  }
+
+ private:
+  const Estimator& estimator_;
+  int threads_;
+};
+
+}  // namespace
+
+std::unique_ptr<BlockRunner> make_thread_runner(const Estimator& estimator, int threads) {
+  return std::make_unique<ThreadRunner>(estimator, threads);
+}
+
 Progress run_estimate(const Estimator& estimator, const RunOptions& options, const ReportFn& report,
                       const std::atomic<bool>* interrupt) {
+  RunHooks hooks;
+  hooks.report = report;
+  hooks.interrupt = interrupt;
+  return run_estimate(estimator, options, hooks);
+}
+
+Progress run_estimate(const Estimator& estimator, const RunOptions& options, const RunHooks& hooks) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  std::unique_ptr<BlockRunner> own_runner;
+  BlockRunner* runner = hooks.runner;
+  if (!runner) {
+    own_runner = make_thread_runner(estimator, options.threads);
+    runner = own_runner.get();
+  }
   const StopRule& stop = options.stop;
-  const std::uint64_t per_block = estimator.samples_per_block();
+  const std::uint64_t width = static_cast<std::uint64_t>(std::max(1, runner->width()));
+  const BlockPlan plan{options.seed, options.start.first_block, estimator.samples_per_block(), stop.samples};
 
   Progress progress;
-  progress.threads = threads;
-  std::uint64_t next_block = 0;
-  std::uint64_t batch = static_cast<std::uint64_t>(threads);
-  double last_report = 0;
-  std::vector<WeightAccumulator> results;
-
-  // Samples in block k: a full block, except that a sample budget cuts the last one short.
-  auto block_samples = [&](std::uint64_t block) -> std::uint64_t {
-    if (stop.samples == 0) return per_block;
-    const std::uint64_t first = block * per_block;
-    return first >= stop.samples ? 0 : std::min(per_block, stop.samples - first);
+  progress.threads = runner->threads();
+  progress.processes = runner->processes();
+  progress.first_block = options.start.first_block;
+  progress.blocks = options.start.blocks_done;
+  progress.accumulator = options.start.accumulator;
+  progress.seconds = options.start.seconds;
+  auto call = [&](const ReportFn& hook) {
+    if (!hook) return;
+    progress.summary = summarize(progress.accumulator, options.confidence);
+    hook(progress);
   };
 
-  for (;;) {
-    const auto batch_start = Clock::now();
-    results.assign(batch, WeightAccumulator{});
-#pragma omp parallel num_threads(threads)
-    {
-      const auto workspace = estimator.make_workspace();
-#pragma omp for schedule(dynamic, 1)
-      for (std::uint64_t i = 0; i < batch; ++i) {
-        const std::uint64_t block = next_block + i;
-        Rng rng = block_stream(options.seed, block);
-        const std::uint64_t count = block_samples(block);
-        for (std::uint64_t k = 0; k < count; ++k) results[i].add_log(estimator.sample_log(rng, *workspace));
-      }
+  // Budgets and the precision target, checked on the merged prefix (a
+  // resumed run may already meet them: then no block is run).
+  auto reason_to_stop = [&]() -> const char* {
+    const std::uint64_t n = progress.accumulator.count();
+    if (stop.samples > 0 && n >= stop.samples) return "samples";
+    if (stop.blocks > 0 && progress.blocks >= stop.blocks) return "blocks";
+    if (stop.rel_error > 0 && !stop.forever && n >= stop.min_samples &&
+        relative_std_error(progress.accumulator) <= stop.rel_error)
+      return "rel-error";
+    return "";
+  };
+  // Blocks still allowed by the budgets (none: unlimited).
+  auto blocks_left = [&]() -> std::uint64_t {
+    std::uint64_t left = std::numeric_limits<std::uint64_t>::max();
+    if (stop.blocks > 0) left = std::min(left, stop.blocks - progress.blocks);
+    if (stop.samples > 0) {
+      const std::uint64_t n = progress.accumulator.count();
+      left = std::min(left, (stop.samples - n + plan.samples_per_block - 1) / plan.samples_per_block);
     }
-    // Merge in block order; a precision target stops at the first block that meets it.
-    for (std::uint64_t i = 0; i < batch && progress.stop_reason.empty(); ++i) {
+    return left;
+  };
+
+  progress.stop_reason = reason_to_stop();
+  call(hooks.checkpoint);  // at once: an unwritable checkpoint is seen before any work
+  std::uint64_t batch = width;
+  double last_report = 0, last_checkpoint = 0;
+
+  while (progress.stop_reason.empty()) {
+    const auto batch_start = Clock::now();
+    const std::uint64_t next_block = progress.first_block + progress.blocks;
+    const std::uint64_t count = std::min(batch, blocks_left());
+    const std::vector<WeightAccumulator> results = runner->run(plan, next_block, count);
+    // Merge in block order; a target stops at the first block that meets it.
+    for (std::uint64_t i = 0; i < count && progress.stop_reason.empty(); ++i) {
       if (results[i].count() == 0) {
         progress.stop_reason = "samples";
         break;
       }
       progress.accumulator.merge(results[i]);
       ++progress.blocks;
-      const std::uint64_t n = progress.accumulator.count();
-      if (stop.samples > 0 && n >= stop.samples) progress.stop_reason = "samples";
-      else if (stop.rel_error > 0 && !stop.forever && n >= stop.min_samples &&
-               relative_std_error(progress.accumulator) <= stop.rel_error)
-        progress.stop_reason = "rel-error";
+      progress.stop_reason = reason_to_stop();
     }
-    next_block += batch;
     const double now = elapsed();
+    progress.seconds = options.start.seconds + now;
     if (progress.stop_reason.empty()) {
-      if (interrupt && interrupt->load()) progress.stop_reason = "interrupted";
+      if (hooks.interrupt && hooks.interrupt->load()) progress.stop_reason = "interrupted";
       else if (stop.seconds > 0 && !stop.forever && now >= stop.seconds) progress.stop_reason = "time";
     }
-    progress.seconds = now;
     if (!progress.stop_reason.empty()) break;
+    if (options.checkpoint_every > 0 && now - last_checkpoint >= options.checkpoint_every) {
+      last_checkpoint = now;
+      call(hooks.checkpoint);
+    }
     if (options.report_every > 0 && now - last_report >= options.report_every) {
       last_report = now;
-      progress.summary = summarize(progress.accumulator, options.confidence);
-      report(progress);
+      call(hooks.report);
     }
     // Aim for batches of about a quarter second (less near a time budget or
-    // a report), in whole rounds of the thread count.
+    // a report), in whole rounds of the runner's width.
     double target = 0.25;
     if (options.report_every > 0) target = std::min(target, options.report_every / 2);
     if (stop.seconds > 0 && !stop.forever) target = std::min(target, std::max(0.01, (stop.seconds - now) / 2));
     const double took = std::max(1e-6, std::chrono::duration<double>(Clock::now() - batch_start).count());
     const double scale = std::clamp(target / took, 0.5, 4.0);
-    batch = std::max<std::uint64_t>(threads, static_cast<std::uint64_t>(static_cast<double>(batch) * scale));
-    batch = (batch + threads - 1) / threads * threads;
+    batch = std::max<std::uint64_t>(width, static_cast<std::uint64_t>(static_cast<double>(batch) * scale));
+    batch = (batch + width - 1) / width * width;
   }
   progress.final = true;
-  progress.summary = summarize(progress.accumulator, options.confidence);
-  report(progress);
+  call(hooks.checkpoint);
+  call(hooks.report);
+  if (!hooks.report) progress.summary = summarize(progress.accumulator, options.confidence);
   return progress;
 }
 

@@ -1,52 +1,117 @@
 #pragma once
 // The driver shared by every estimator: runs work blocks on all threads,
-// merges them in block order, reports and stops.
+// merges them in block order, reports, checkpoints and stops.
 //
 // Block k of a run with seed s draws all its samples from block_stream(s, k)
 // and blocks are merged in index order; a precision target is checked after
 // each block in that order. So for a given seed the blocks used, and the
-// estimate, are the same for any thread count (a time budget or an interrupt
-// may of course end the run at a different block).
+// estimate, are the same for any thread count, any number of processes, and
+// any number of stops and resumptions (a time budget or an interrupt may of
+// course end the run at a different block).
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "sudoku_count/estimator.hpp"
 #include "sudoku_count/stats.hpp"
 
 namespace sudoku_count {
 
+// Budgets and targets of a run. Samples, blocks and the precision target
+// count the whole run, earlier sessions of a resumed run included; the time
+// budget counts this session only (a batch job's wall-time limit).
 struct StopRule {
   double rel_error = 0;        // stop at this relative standard error (0: no target)
-  double seconds = 0;          // stop after this wall time (0: no budget)
+  double seconds = 0;          // stop after this wall time of this session (0: no budget)
   std::uint64_t samples = 0;   // stop after exactly this many samples (0: no budget)
+  std::uint64_t blocks = 0;    // stop after this many blocks (0: no budget)
   std::uint64_t min_samples = 1000;  // a precision target is trusted only after this many
   bool forever = false;        // run until interrupted
+};
+
+// Where a run begins: block `first_block` with nothing merged for a fresh
+// run, or a resumed run's merged prefix (blocks first_block .. first_block +
+// blocks_done - 1, in order).
+struct RunStart {
+  std::uint64_t first_block = 0;
+  std::uint64_t blocks_done = 0;
+  WeightAccumulator accumulator;
+  double seconds = 0;  // sampling time of earlier sessions
 };
 
 struct RunOptions {
   std::uint64_t seed = 1;
   int threads = 0;  // 0: all cores
   StopRule stop;
-  double report_every = 0;  // seconds between reports (0: final report only)
+  RunStart start;
+  double report_every = 0;      // seconds between reports (0: final report only)
+  double checkpoint_every = 0;  // seconds between checkpoint calls (0: only at the start and the end)
   double confidence = 0.95;
 };
 
 struct Progress {
   Summary summary;
-  WeightAccumulator accumulator;
-  double seconds = 0;
-  std::uint64_t blocks = 0;
-  int threads = 1;
+  WeightAccumulator accumulator;  // blocks first_block .. first_block + blocks - 1, merged in order
+  double seconds = 0;             // sampling time, earlier sessions of a resumed run included
+  std::uint64_t first_block = 0;
+  std::uint64_t blocks = 0;       // blocks merged so far in the whole run
+  int threads = 1;                // threads per process
+  int processes = 1;
   bool final = false;
-  std::string stop_reason;  // on the final report: "rel-error", "time", "samples", "interrupted"
+  std::string stop_reason;  // on the final report: "rel-error", "time", "samples", "blocks", "interrupted"
 };
 
 using ReportFn = std::function<void(const Progress&)>;
 
-// Runs until the stop rule or `interrupt` says so; calls `report` every
-// report_every seconds and once more at the end (final = true).
+// The samples of each block of one run: its stream and how many samples it
+// draws (all blocks are full, except that a sample budget cuts the last one
+// short).
+struct BlockPlan {
+  std::uint64_t seed = 1;
+  std::uint64_t first_block = 0;  // the run's first block
+  std::uint64_t samples_per_block = 1;
+  std::uint64_t sample_budget = 0;  // the run's total samples (0: none)
+
+  std::uint64_t samples_in(std::uint64_t block) const;
+};
+
+// Computes work blocks wherever they run: on this process's threads, or
+// spread over several processes.
+class BlockRunner {
+ public:
+  virtual ~BlockRunner() = default;
+  // Blocks computed at once (threads, over all processes): batches are whole multiples of it.
+  virtual int width() const = 0;
+  virtual int threads() const = 0;  // per process
+  virtual int processes() const { return 1; }
+  // One accumulator per block of [first, first + count), in block order.
+  virtual std::vector<WeightAccumulator> run(const BlockPlan& plan, std::uint64_t first, std::uint64_t count) = 0;
+};
+
+// Runs the given blocks on `threads` OpenMP threads of this process (0: all
+// cores); one accumulator per block, in the order given.
+std::vector<WeightAccumulator> run_blocks(const Estimator& estimator, const BlockPlan& plan,
+                                          const std::vector<std::uint64_t>& blocks, int threads);
+
+// The runner used by default: this process's threads.
+std::unique_ptr<BlockRunner> make_thread_runner(const Estimator& estimator, int threads);
+
+struct RunHooks {
+  ReportFn report;      // every report_every seconds, and once more at the end (final = true)
+  ReportFn checkpoint;  // at the start, every checkpoint_every seconds and at the end (before the final report)
+  const std::atomic<bool>* interrupt = nullptr;
+  BlockRunner* runner = nullptr;  // null: this process's threads
+};
+
+// Runs until the stop rule or the interrupt says so. Every call of a hook
+// sees only whole blocks merged in block order, so a checkpoint resumes
+// exactly.
+Progress run_estimate(const Estimator& estimator, const RunOptions& options, const RunHooks& hooks);
+
+// Same, on this process's threads with reports only.
 Progress run_estimate(const Estimator& estimator, const RunOptions& options, const ReportFn& report,
                       const std::atomic<bool>* interrupt = nullptr);
 

@@ -22,6 +22,10 @@ class Estimator {
   virtual const Shape& shape() const = 0;
   // Anything a user should know about how the shape is handled ("" if nothing).
   virtual std::string note() const { return ""; }
+  // The method together with any choice that changes what its samples are
+  // (such as the orientation it works on): runs can be resumed or merged
+  // only when these agree.
+  virtual std::string variant() const { return name(); }
   // Samples in one work block: fixed for a method and shape, never derived
   // from the thread count, so one seed gives one estimate for any --threads.
   virtual std::uint64_t samples_per_block() const = 0;

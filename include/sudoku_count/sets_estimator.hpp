@@ -24,6 +24,7 @@ class SetsEstimator : public Estimator {
   std::string name() const override { return "sets"; }
   const Shape& shape() const override { return counted_; }
   std::string note() const override;
+  std::string variant() const override { return counted_ == shape_ ? "sets" : "sets/transposed"; }
   std::uint64_t samples_per_block() const override { return samples_per_block_; }
   std::unique_ptr<Workspace> make_workspace() const override;
   long double sample_log(Rng& rng, Workspace& workspace) const override;

@@ -37,6 +37,16 @@ class JsonObject {
   }
   std::string str() const { return first_ ? "{}" : out_.str() + "}"; }
 
+  // "[a,b,...]" from items already joined by commas.
+  static std::string array(const std::string& items) {
+    std::string result;
+    result.reserve(items.size() + 2);
+    result += '[';
+    result += items;
+    result += ']';
+    return result;
+  }
+
   static std::string escape(const std::string& text) {
     std::string result;
     for (const char ch : text) {

@@ -1,6 +1,7 @@
 // sudoku-count: the command-line front end. It parses options into checked
 // values, calls the library, prints, and maps errors to exit codes
-// (2: bad usage or input, 1: internal error).
+// (2: bad usage or input, 1: internal error, 3: an estimate whose final
+// checkpoint could not be written).
 #include <unistd.h>
 
 #include <atomic>
@@ -10,10 +11,14 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
+#include <system_error>
 
+#include "distributed.hpp"
 #include "json.hpp"
 #include "options.hpp"
+#include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/estimate.hpp"
 #include "sudoku_count/exact.hpp"
@@ -155,8 +160,7 @@ int run_exact(const ParsedOptions& options) {
 // ---- estimate -----------------------------------------------------------------
 std::string short_sci(const sc::BigFloat& value) { return sc::format_scientific(value, 5); }
 
-void add_summary(JsonObject& json, const sc::Progress& progress) {
-  const sc::Summary& s = progress.summary;
+void add_estimate(JsonObject& json, const sc::Summary& s) {
   json.add("estimate", sc::format_scientific(s.estimate))
       .add("log10_estimate", s.log10_estimate)
       .add("std_error", sc::format_scientific(s.std_error))
@@ -164,62 +168,213 @@ void add_summary(JsonObject& json, const sc::Progress& progress) {
       .add("ci_low", sc::format_scientific(s.ci_low))
       .add("ci_high", sc::format_scientific(s.ci_high))
       .add("confidence", s.confidence)
-      .add("samples", s.samples)
-      .add("seconds", progress.seconds)
-      .add("threads", progress.threads)
-      .add("effective_sample_size", s.effective_sample_size)
-      .add("max_weight_share", s.max_weight_share);
+      .add("samples", s.samples);
 }
 
-int run_estimate(const ParsedOptions& options) {
-  const sc::Shape shape = require_shape(options, "estimate");
+void add_diagnostics(JsonObject& json, const sc::Summary& s) {
+  json.add("effective_sample_size", s.effective_sample_size).add("max_weight_share", s.max_weight_share);
+}
+
+void add_symmetry(JsonObject& json, const sc::Summary& s, const sc::BigInt& group) {
+  json.add("symmetry_group_order", group.str())
+      .add("estimate_per_symmetry", sc::format_scientific(s.estimate / sc::BigFloat(group)));
+}
+
+// The closing lines of a text estimate: value, interval (then the caller's
+// sample line), diagnostics and the symmetry line.
+void print_estimate(const sc::Summary& s) {
+  std::cout << "all grids counted (no symmetry reduction)\n";
+  std::printf("estimate: %s +- %s (relative standard error %.3e)\n", sc::format_scientific(s.estimate).c_str(),
+              sc::format_scientific(s.std_error, 3).c_str(), s.rel_std_error);
+  std::printf("%g%% confidence interval: [%s, %s]\n", 100 * s.confidence, sc::format_scientific(s.ci_low).c_str(),
+              sc::format_scientific(s.ci_high).c_str());
+}
+
+void print_diagnostics(const sc::Shape& shape, const sc::Summary& s, const sc::BigInt& group) {
+  std::printf("diagnostics: effective sample size %.4g, largest weight share %.3g\n", s.effective_sample_size,
+              s.max_weight_share);
+  std::cout << "symmetry group order " << group << " (relabelling, band/stack and row/column permutations"
+            << (shape.box_rows == shape.box_cols ? ", transposition" : "") << "): estimate / order = "
+            << sc::format_scientific(s.estimate / sc::BigFloat(group), 5)
+            << " (an approximation of the number of essentially different grids)\n";
+  if (s.samples >= 2 && s.max_weight_share > 0.2)
+    std::cerr << "warning: one sample carries " << s.max_weight_share * 100
+              << "% of the total weight; the standard error may be unreliable\n";
+}
+
+std::string blocks_text(const sc::BlockRange& range) {
+  if (range.blocks() == 0) return "no blocks";
+  return "blocks " + std::to_string(range.first) + ".." + std::to_string(range.end - 1);
+}
+
+// A checkpoint is a user's saved run: never replaced by a new run unless
+// it is the one being resumed.
+void refuse_existing_checkpoint(const std::string& path, const std::string& resume_path, const std::string& option) {
+  std::error_code error;
+  if (!std::filesystem::exists(path, error)) return;
+  if (std::filesystem::is_directory(path, error))
+    throw sc::InputError(option + " " + path + ": it is a directory; give a file name");
+  if (!resume_path.empty() && std::filesystem::equivalent(path, resume_path, error)) return;
+  throw sc::InputError(option + " " + path + ": the file already exists and holds a saved run; continue it with "
+                       "'--resume " + path + "', or remove the file (or choose another name) to start afresh");
+}
+
+int run_estimate(const ParsedOptions& options, const sc::cli::ProcessGroup& group) {
+  const std::string resume_path = options.text("resume");
+  const std::string checkpoint_path = options.has("checkpoint") ? options.text("checkpoint") : resume_path;
+  std::optional<sc::Checkpoint> resumed;
+  if (options.has("resume")) {
+    if (options.given("first-block"))
+      throw sc::InputError("--first-block is fixed by the checkpoint being resumed; drop it");
+    // The leader reads and checks the file; every process gets the same state.
+    resumed = sc::parse_checkpoint(
+        group.share([&] { return sc::format_checkpoint(sc::load_checkpoint(resume_path)); }), resume_path);
+    if (resumed->ranges.size() != 1)
+      throw sc::InputError("checkpoint '" + resume_path + "' holds " + std::to_string(resumed->ranges.size()) +
+                           " merged runs and cannot be resumed; merge it with further runs instead "
+                           "('sudoku-count merge')");
+  }
+  const sc::Shape shape = resumed ? resumed->shape : require_shape(options, "estimate");
+  if (resumed && options.given("box") && sc::Shape::parse(options.text("box")) != shape)
+    throw sc::InputError("--box " + options.text("box") + " does not match checkpoint '" + resume_path + "' (box " +
+                         shape.name() + "); drop --box to resume it");
   sc::RunOptions run;
-  run.seed = options.integer("seed");
+  run.seed = resumed ? resumed->ranges[0].seed : options.integer("seed");
+  if (resumed && options.given("seed") && options.integer("seed") != run.seed)
+    throw sc::InputError("--seed " + options.text("seed") + " does not match checkpoint '" + resume_path + "' (seed " +
+                         std::to_string(run.seed) + "); drop --seed to resume it, or start a new run with its own "
+                         "checkpoint and merge the two");
   run.threads = static_cast<int>(options.integer("threads"));
   run.confidence = options.real("confidence");
   run.stop.forever = options.flag("forever");
   run.stop.min_samples = options.integer("min-samples");
-  const bool any_stop = options.has("rel-error") || options.has("time") || options.has("samples");
+  const bool any_stop = options.has("rel-error") || options.has("time") || options.has("samples") || options.has("blocks");
   if (run.stop.forever && any_stop)
-    throw sc::InputError("--forever runs until interrupted: drop --rel-error, --time and --samples, or --forever");
+    throw sc::InputError(
+        "--forever runs until interrupted: drop --rel-error, --time, --samples and --blocks, or --forever");
   if (options.has("rel-error")) run.stop.rel_error = options.real("rel-error");
   if (options.has("time")) run.stop.seconds = options.real("time");
   if (options.has("samples")) run.stop.samples = options.integer("samples");
+  if (options.has("blocks")) run.stop.blocks = options.integer("blocks");
   if (!any_stop && !run.stop.forever) {
     run.stop.rel_error = 1e-4;
     run.stop.seconds = 60;
   }
+  if (options.given("checkpoint-every") && checkpoint_path.empty())
+    throw sc::InputError("--checkpoint-every needs a checkpoint: add --checkpoint FILE (or --resume FILE)");
+  run.checkpoint_every = options.real("checkpoint-every");
   const bool json = options.flag("json");
   run.report_every = options.has("report-every") ? options.real("report-every") : (isatty(STDOUT_FILENO) ? 1.0 : 0.0);
+  if (!checkpoint_path.empty())
+    group.share([&] {
+      refuse_existing_checkpoint(checkpoint_path, resume_path, options.has("checkpoint") ? "--checkpoint" : "--resume");
+      return std::string();
+    });
 
+  // Resuming without --method: the method that wrote the checkpoint ("auto"
+  // reproduces a transposed orientation, which only it chooses).
+  std::string method = options.text("method");
+  if (resumed && !options.given("method"))
+    method = resumed->method.find('/') == std::string::npos ? resumed->method : "auto";
   const auto build_start = std::chrono::steady_clock::now();
-  const auto estimator = sc::make_estimator(options.text("method"), shape);
+  const auto estimator = sc::make_estimator(method, shape);
   const double build_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count();
-  const sc::BigInt group = sc::symmetry_group_order(shape);
+  const sc::BigInt group_order = sc::symmetry_group_order(shape);
+
+  // What a checkpoint of this run records (its blocks and sums filled in as it goes).
+  sc::Checkpoint state;
+  state.tool_version = sc::kVersion;
+  state.shape = shape;
+  state.method = estimator->variant();
+  state.samples_per_block = estimator->samples_per_block();
+  if (resumed) {
+    try {
+      sc::require_compatible(*resumed, "checkpoint '" + resume_path + "'", state, "this run");
+    } catch (const sc::InputError& e) {
+      throw sc::InputError(std::string("cannot resume: ") + e.what());
+    }
+    const bool already_done = run.stop.samples > 0 && resumed->accumulator.count() >= run.stop.samples;
+    if (!resumed->resumable() && !already_done)
+      throw sc::InputError("checkpoint '" + resume_path + "' stopped inside block " +
+                           std::to_string(resumed->ranges[0].end - 1) + " at exactly " +
+                           std::to_string(resumed->accumulator.count()) +
+                           " samples (a --samples budget) and cannot be extended; start a further run with another "
+                           "--seed and combine the two with 'sudoku-count merge'");
+    run.start.first_block = resumed->ranges[0].first;
+    run.start.blocks_done = resumed->ranges[0].blocks();
+    run.start.accumulator = resumed->accumulator;
+    run.start.seconds = resumed->seconds;
+  } else {
+    run.start.first_block = options.integer("first-block");
+  }
+
+  const auto runner = group.make_runner(*estimator, run.threads);
+  if (!group.leader()) {
+    install_signal_handlers();  // the leader decides when to stop; a signal here must not end the process
+    runner->serve();
+    return 0;
+  }
 
   if (!json) {
     std::cout << "box " << shape.name() << " (" << grid_description(shape) << "), method " << estimator->name()
               << ", seed " << run.seed << "\n";
     if (!estimator->note().empty()) std::cout << estimator->note() << "\n";
     std::printf("set-up (tables) took %.2f s\n", build_seconds);
+    if (resumed)
+      std::printf("resumed from '%s': %llu samples in %s, %.1f s of earlier sampling\n", resume_path.c_str(),
+                  static_cast<unsigned long long>(resumed->accumulator.count()),
+                  blocks_text(resumed->ranges[0]).c_str(), resumed->seconds);
     std::cout << std::flush;
   }
   const bool progress_line = run.stop.rel_error > 0 && isatty(STDERR_FILENO);
+  auto clear_progress_line = [&] {
+    if (progress_line) std::fprintf(stderr, "\r\033[K");
+  };
+
+  // Checkpoints: a failed write is reported at once and retried at the next
+  // interval; the run keeps its state in memory. Exit status 3 if the final
+  // write fails.
+  bool checkpoint_failed = false;
+  sc::RunHooks hooks;
+  if (!checkpoint_path.empty()) {
+    hooks.checkpoint = [&](const sc::Progress& p) {
+      state.ranges = {{run.seed, p.first_block, p.first_block + p.blocks}};
+      state.accumulator = p.accumulator;
+      state.seconds = p.seconds;
+      try {
+        sc::save_checkpoint(checkpoint_path, state);
+        if (checkpoint_failed) {
+          clear_progress_line();
+          std::cerr << "sudoku-count: checkpoint '" << checkpoint_path << "' saved again\n";
+        }
+        checkpoint_failed = false;
+      } catch (const std::system_error& e) {
+        checkpoint_failed = true;
+        clear_progress_line();
+        std::cerr << "sudoku-count: warning: " << e.what();
+        if (p.final) std::cerr << "; the final state was not saved (exit status 3)\n";
+        else std::cerr << "; the run goes on with its state in memory and tries again in " << run.checkpoint_every << " s\n";
+      }
+    };
+  }
   auto report = [&](const sc::Progress& p) {
     const sc::Summary& s = p.summary;
-    if (progress_line) std::fprintf(stderr, "\r\033[K");
+    clear_progress_line();
     if (json) {
       JsonObject line = shape_json("estimate", shape);
-      add_summary(line, p);
+      add_estimate(line, s);
+      line.add("seconds", p.seconds).add("threads", p.threads);
+      add_diagnostics(line, s);
       line.add("seed", std::to_string(run.seed)).add("method", estimator->name()).add("symmetry", "none");
       if (!estimator->note().empty()) line.add("note", estimator->note());
+      line.add("processes", p.processes).add("first_block", p.first_block).add("blocks", p.blocks);
       line.add("final", p.final);
       if (p.final) {
-        line.add("stop_reason", p.stop_reason)
-            .add("symmetry_group_order", group.str())
-            .add("estimate_per_symmetry", sc::format_scientific(s.estimate / sc::BigFloat(group)))
-            .add("build_seconds", build_seconds);
+        line.add("stop_reason", p.stop_reason);
+        add_symmetry(line, s, group_order);
+        line.add("build_seconds", build_seconds);
+        if (!checkpoint_path.empty()) line.add("checkpoint", checkpoint_path).add("checkpoint_saved", !checkpoint_failed);
       }
       std::cout << line.str() << "\n" << std::flush;
     } else if (!p.final) {
@@ -238,28 +393,97 @@ int run_estimate(const ParsedOptions& options) {
       std::fflush(stderr);
     }
   };
+  hooks.report = report;
+  hooks.interrupt = &g_interrupted;
+  hooks.runner = runner.get();
   install_signal_handlers();
-  const sc::Progress result = sc::run_estimate(*estimator, run, report, &g_interrupted);
-  if (json) return 0;
+  const sc::Progress result = sc::run_estimate(*estimator, run, hooks);
+  const int status = checkpoint_failed ? 3 : 0;
+  if (json) return status;
 
   const sc::Summary& s = result.summary;
-  std::cout << "all grids counted (no symmetry reduction)\n";
-  std::printf("estimate: %s +- %s (relative standard error %.3e)\n", sc::format_scientific(s.estimate).c_str(),
-              sc::format_scientific(s.std_error, 3).c_str(), s.rel_std_error);
-  std::printf("%g%% confidence interval: [%s, %s]\n", 100 * s.confidence, sc::format_scientific(s.ci_low).c_str(),
-              sc::format_scientific(s.ci_high).c_str());
-  std::printf("samples: %llu in %.2f s on %d threads (stopped: %s)\n", static_cast<unsigned long long>(s.samples),
-              result.seconds, result.threads, result.stop_reason.c_str());
-  std::printf("diagnostics: effective sample size %.4g, largest weight share %.3g\n", s.effective_sample_size,
-              s.max_weight_share);
-  std::cout << "symmetry group order " << group << " (relabelling, band/stack and row/column permutations"
-            << (shape.box_rows == shape.box_cols ? ", transposition" : "") << "): estimate / order = "
-            << sc::format_scientific(s.estimate / sc::BigFloat(group), 5)
-            << " (an approximation of the number of essentially different grids)\n";
-  if (s.samples >= 2 && s.max_weight_share > 0.2)
-    std::cerr << "warning: one sample carries " << s.max_weight_share * 100
-              << "% of the total weight; the standard error may be unreliable\n";
-  return 0;
+  print_estimate(s);
+  std::printf("samples: %llu in %.2f s on %d threads", static_cast<unsigned long long>(s.samples), result.seconds,
+              result.threads);
+  if (result.processes > 1) std::printf(" x %d processes", result.processes);
+  std::printf(" (stopped: %s)\n", result.stop_reason.c_str());
+  print_diagnostics(shape, s, group_order);
+  if (!checkpoint_path.empty()) {
+    const sc::BlockRange range{run.seed, result.first_block, result.first_block + result.blocks};
+    if (checkpoint_failed) std::printf("checkpoint: NOT saved to '%s' (see the warning above)\n", checkpoint_path.c_str());
+    else std::printf("checkpoint: saved to '%s' (seed %llu, %s)\n", checkpoint_path.c_str(),
+                     static_cast<unsigned long long>(run.seed), blocks_text(range).c_str());
+  }
+  return status;
+}
+
+// ---- merge ----------------------------------------------------------------------
+int run_merge(const ParsedOptions& options) {
+  const std::vector<std::string>& files = options.positional();
+  if (files.empty())
+    throw sc::InputError("merge needs one or more checkpoint files (see 'sudoku-count merge --help')");
+  const std::string output = options.text("output");
+  if (options.has("output")) refuse_existing_checkpoint(output, "", "--output");
+  std::vector<sc::Checkpoint> runs;
+  std::vector<std::string> names;
+  for (const auto& file : files) {
+    runs.push_back(sc::load_checkpoint(file));
+    names.push_back("'" + file + "'");
+  }
+  sc::Checkpoint merged;
+  try {
+    merged = sc::merge_checkpoints(runs, names);
+  } catch (const sc::InputError& e) {
+    throw sc::InputError(std::string("cannot merge: ") + e.what());
+  }
+  const sc::Summary s = sc::summarize(merged.accumulator, options.real("confidence"));
+  const sc::BigInt group_order = sc::symmetry_group_order(merged.shape);
+  std::string save_error;
+  if (options.has("output")) {
+    try {
+      sc::save_checkpoint(output, merged);
+    } catch (const std::system_error& e) {
+      save_error = e.what();
+      std::cerr << "sudoku-count: error: " << save_error << "; the merged state was not saved (exit status 3)\n";
+    }
+  }
+  const int status = save_error.empty() ? 0 : 3;
+
+  if (options.flag("json")) {
+    JsonObject json = shape_json("merge", merged.shape);
+    add_estimate(json, s);
+    json.add("seconds", merged.seconds);
+    add_diagnostics(json, s);
+    std::string ranges;
+    for (const auto& range : merged.ranges) {
+      JsonObject entry;
+      entry.add("seed", std::to_string(range.seed)).add("first_block", range.first).add("end_block", range.end);
+      ranges += (ranges.empty() ? "" : ",") + entry.str();
+    }
+    json.add("method", merged.method).add("symmetry", "none").add("runs", static_cast<std::uint64_t>(runs.size()))
+        .add("blocks", merged.blocks()).add_raw("ranges", JsonObject::array(ranges));
+    add_symmetry(json, s, group_order);
+    json.add("version", merged.tool_version);
+    if (options.has("output")) json.add("output", output).add("output_saved", save_error.empty());
+    std::cout << json.str() << "\n";
+    return status;
+  }
+  std::cout << "box " << merged.shape.name() << " (" << grid_description(merged.shape) << "), method "
+            << merged.method << ": " << runs.size() << (runs.size() == 1 ? " run" : " runs") << " merged\n";
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    std::string ranges;
+    for (const auto& range : runs[i].ranges)
+      ranges += (ranges.empty() ? "" : "; ") + ("seed " + std::to_string(range.seed) + ", " + blocks_text(range));
+    std::printf("  %s: %llu samples (%s)\n", names[i].c_str(),
+                static_cast<unsigned long long>(runs[i].accumulator.count()), ranges.c_str());
+  }
+  print_estimate(s);
+  std::printf("samples: %llu in %llu blocks, %.2f s of sampling summed over the runs\n",
+              static_cast<unsigned long long>(s.samples), static_cast<unsigned long long>(merged.blocks()),
+              merged.seconds);
+  print_diagnostics(merged.shape, s, group_order);
+  if (options.has("output") && save_error.empty()) std::cout << "merged checkpoint saved to '" << output << "'\n";
+  return status;
 }
 
 // ---- tables -------------------------------------------------------------------
@@ -275,7 +499,7 @@ int run_tables(const ParsedOptions& options) {
       list += (list.empty() ? "" : ",") + entry.str();
     }
     JsonObject json = shape_json("tables", shape);
-    json.add("bands_total", tables.bands_total.str()).add_raw("tables", "[" + list + "]");
+    json.add("bands_total", tables.bands_total.str()).add_raw("tables", JsonObject::array(list));
     std::cout << json.str() << "\n";
     return 0;
   }
@@ -292,18 +516,18 @@ int run_tables(const ParsedOptions& options) {
   return 0;
 }
 
-int dispatch(int argc, char** argv) {
+int dispatch(int argc, char** argv, const sc::cli::ProcessGroup& group) {
   if (argc < 2) {
-    std::cerr << sc::cli::tool_help();
+    if (group.leader()) std::cerr << sc::cli::tool_help();
     return 2;
   }
   const std::string first = argv[1];
   if (first == "--help" || first == "-h" || first == "help") {
-    std::cout << sc::cli::tool_help();
+    if (group.leader()) std::cout << sc::cli::tool_help();
     return 0;
   }
   if (first == "--version") {
-    std::cout << "sudoku-count " << sc::kVersion << "\n";
+    if (group.leader()) std::cout << "sudoku-count " << sc::kVersion << "\n";
     return 0;
   }
   const sc::cli::CommandSpec* command = sc::cli::find_command(first);
@@ -312,27 +536,34 @@ int dispatch(int argc, char** argv) {
   const ParsedOptions options =
       sc::cli::parse_command_line(*command, std::vector<std::string>(argv + 2, argv + argc), help);
   if (help) {
-    std::cout << sc::cli::command_help(*command);
+    if (group.leader()) std::cout << sc::cli::command_help(*command);
     return 0;
   }
+  if (command->name == "estimate") return run_estimate(options, group);
+  // Only estimate spreads over processes; the leader alone runs the rest.
+  if (!group.leader()) return 0;
   if (command->name == "exact") return run_exact(options);
-  if (command->name == "estimate") return run_estimate(options);
+  if (command->name == "merge") return run_merge(options);
   return run_tables(options);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  sc::cli::ProcessGroup group(argc, argv);
   try {
-    return dispatch(argc, argv);
+    return dispatch(argc, argv, group);
   } catch (const sc::InputError& e) {
-    std::cerr << "sudoku-count: error: " << e.what() << "\n";
+    // Every process meets the same input errors; one message is enough.
+    if (group.leader()) std::cerr << "sudoku-count: error: " << e.what() << "\n";
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "sudoku-count: error: out of memory\n";
+    group.abort(1);
     return 1;
   } catch (const std::exception& e) {
     std::cerr << "sudoku-count: internal error: " << e.what() << "\n";
+    group.abort(1);
     return 1;
   }
 }

@@ -15,6 +15,7 @@ namespace {
 
 constexpr double kMaxThreads = 1024;
 constexpr double kMaxSeconds = 1e9;  // about 31 years
+constexpr const char* kPositional = "positional-arguments";  // hidden: not in --help's list
 
 OptionSpec box_option(const std::string& default_value = "") {
   return {"box", Kind::Text, "SHAPE", default_value, 0, 0, false,
@@ -23,6 +24,13 @@ OptionSpec box_option(const std::string& default_value = "") {
 }
 OptionSpec threads_option() {
   return {"threads", Kind::Integer, "T", "0", 0, kMaxThreads, false, "worker threads (0: all cores)"};
+}
+OptionSpec seed_option() {
+  return {"seed", Kind::Integer, "S", "1", 0, 1.8446744073709552e19, false,
+          "random seed; one seed gives the same estimate for any --threads and number of processes"};
+}
+OptionSpec confidence_option() {
+  return {"confidence", Kind::Real, "C", "0.95", 0, 1, true, "confidence level of the interval (0 < C < 1)", true};
 }
 OptionSpec json_option() { return {"json", Kind::Flag, "", "", 0, 0, false, "print JSON on stdout instead of text"}; }
 
@@ -37,26 +45,51 @@ std::vector<CommandSpec> build_table() {
   std::vector<CommandSpec> table;
   table.push_back(
       {"estimate",
-       "sudoku-count estimate --box SHAPE [--rel-error E] [--time SECONDS] [--samples N] [--forever] "
-       "[--report-every SECONDS] [--threads T] [--seed S] [--confidence C] [--method M] [--json]",
+       "sudoku-count estimate --box SHAPE [--rel-error E] [--time SECONDS] [--samples N] [--blocks N] [--forever] "
+       "[--report-every SECONDS] [--threads T] [--seed S] [--first-block B] [--confidence C] [--method M] "
+       "[--checkpoint FILE] [--checkpoint-every SECONDS] [--json]\n"
+       "       sudoku-count estimate --resume FILE [stopping options] [--checkpoint FILE] [...]",
        "unbiased Monte Carlo estimate with standard error and confidence interval",
        "Unbiased Monte Carlo estimate of the number of completed grids, with standard error and interval. "
-       "With no stopping option it stops at relative standard error 1e-4 or after 60 s, whichever comes first.",
+       "With no stopping option it stops at relative standard error 1e-4 or after 60 s, whichever comes first. "
+       "Samples, blocks and the error target count the whole run (a resumed one included); --time counts this "
+       "session.",
        {box_option(),
         {"rel-error", Kind::Real, "E", "", 0, 1, true, "stop at this relative standard error (0 < E <= 1)"},
-        {"time", Kind::Real, "SECONDS", "", 0, kMaxSeconds, true, "stop after this many seconds"},
+        {"time", Kind::Real, "SECONDS", "", 0, kMaxSeconds, true, "stop after this many seconds (of this session)"},
         {"samples", Kind::Integer, "N", "", 1, 1e18, false, "stop after exactly N samples"},
+        {"blocks", Kind::Integer, "N", "", 1, 1e18, false,
+         "stop after N work blocks (a fixed number of samples each, per method and shape)"},
         {"min-samples", Kind::Integer, "N", "1000", 2, 1e18, false,
          "samples required before a --rel-error target is trusted"},
         {"forever", Kind::Flag, "", "", 0, 0, false, "run until interrupted (Ctrl-C prints the final summary)"},
         {"report-every", Kind::Real, "SECONDS", "", 0, kMaxSeconds, false,
          "a report line every SECONDS (default 1 on a terminal, else none; 0: none)"},
         threads_option(),
-        {"seed", Kind::Integer, "S", "1", 0, 1.8446744073709552e19, false,
-         "random seed; one seed gives the same estimate for any --threads"},
-        {"confidence", Kind::Real, "C", "0.95", 0, 1, true, "confidence level of the interval (0 < C < 1)", true},
+        seed_option(),
+        {"first-block", Kind::Integer, "B", "0", 0, 1e18, false,
+         "start at work block B (runs of one seed over disjoint block ranges can be merged)"},
+        confidence_option(),
         {"method", Kind::Text, "M", "auto", 0, 0, false, method_help()},
-        json_option()}});
+        {"checkpoint", Kind::Text, "FILE", "", 0, 0, false,
+         "save the run's state to FILE at the start, every --checkpoint-every seconds and at the end (an "
+         "existing FILE is refused unless it is the --resume FILE)"},
+        {"checkpoint-every", Kind::Real, "SECONDS", "60", 0, kMaxSeconds, true, "seconds between checkpoints"},
+        {"resume", Kind::Text, "FILE", "", 0, 0, false,
+         "continue the run saved in checkpoint FILE (and keep saving to FILE unless --checkpoint says otherwise); "
+         "box, method and seed come from FILE"},
+        json_option()},
+       ""});
+  table.push_back({"merge",
+                   "sudoku-count merge FILE... [--output FILE] [--confidence C] [--json]",
+                   "combine the checkpoints of independent runs into one estimate",
+                   "Combine checkpoints of independent runs of one shape and method (different seeds, or disjoint "
+                   "--first-block ranges of one seed) into one estimate with its standard error. Runs of different "
+                   "shapes, methods or sudoku-count versions, and runs sharing blocks, are refused.",
+                   {{"output", Kind::Text, "FILE", "", 0, 0, false,
+                     "also save the merged state as a checkpoint FILE (not overwritten if it exists), to merge further"},
+                    confidence_option(), json_option()},
+                   "FILE"});
   table.push_back(
       {"exact",
        "sudoku-count exact --box SHAPE [--puzzle TEXT | --puzzle-file FILE] [--fix-first-row] [--threads T] [--json]",
@@ -74,12 +107,14 @@ std::vector<CommandSpec> build_table() {
          "exact method: dlx (dancing links: puzzles, and empty grids up to 6x6), bands (all grids of a shape by "
          "the column-set decomposition: 3-row boxes up to 9x9, 2-row boxes up to 2x5, and their transposes), or auto (bands for an empty grid "
          "where it applies, else dlx)"},
-        threads_option(), json_option()}});
+        threads_option(), json_option()},
+       ""});
   table.push_back({"tables",
                    "sudoku-count tables --box SHAPE [--json]",
                    "build the band tables and report their size, time and memory",
                    "Build the band tables of a shape and print each table's size, build time and memory.",
-                   {box_option(), json_option()}});
+                   {box_option(), json_option()},
+                   ""});
   return table;
 }
 
@@ -160,10 +195,15 @@ double ParsedOptions::real(const std::string& name) const {
 ParsedOptions parse_command_line(const CommandSpec& command, const std::vector<std::string>& args, bool& help) {
   po::variables_map map;
   try {
-    const auto description = describe(command);
-    // No positional arguments: a stray word is an error, not silently ignored.
-    const po::positional_options_description no_positionals;
-    po::store(po::command_line_parser(args).options(description).positional(no_positionals).style(po::command_line_style::unix_style ^
+    po::options_description description = describe(command);
+    // Positional arguments only where the command takes them (merge's
+    // files): elsewhere a stray word is an error, not silently ignored.
+    po::positional_options_description positionals;
+    if (!command.positional.empty()) {
+      description.add_options()(kPositional, po::value<std::vector<std::string>>());
+      positionals.add(kPositional, -1);
+    }
+    po::store(po::command_line_parser(args).options(description).positional(positionals).style(po::command_line_style::unix_style ^
                                                                         po::command_line_style::allow_guessing)
                   .run(),
               map);
@@ -173,11 +213,13 @@ ParsedOptions parse_command_line(const CommandSpec& command, const std::vector<s
   help = map.count("help") > 0;
   ParsedOptions parsed;
   if (help) return parsed;
+  if (map.count(kPositional)) parsed.positional_ = map[kPositional].as<std::vector<std::string>>();
   for (const auto& spec : command.options) {
     if (map.count(spec.name)) {
       const std::string value = spec.kind == Kind::Flag ? "1" : map[spec.name].as<std::string>();
       check_value(spec, value);
       parsed.values_[spec.name] = value;
+      parsed.given_.insert(spec.name);
     } else if (!spec.default_value.empty()) {
       parsed.values_[spec.name] = spec.default_value;
     }
@@ -197,7 +239,8 @@ std::string tool_help() {
          "estimate.\n\nusage: sudoku-count COMMAND [OPTIONS]\n       sudoku-count --version\n\ncommands:\n";
   for (const auto& command : command_table()) out << "  " << command.name << std::string(10 - command.name.size(), ' ') << command.brief << "\n";
   out << "\n'sudoku-count COMMAND --help' describes a command's options.\n"
-         "Exit status: 0 success, 2 bad usage or bad input, 1 internal error.\n";
+         "Exit status: 0 success, 2 bad usage or bad input, 1 internal error, 3 estimate done but its final "
+         "checkpoint could not be written.\n";
   return out.str();
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,7 @@ struct CommandSpec {
   std::string brief;    // one line, for the tool's --help
   std::string summary;
   std::vector<OptionSpec> options;
+  std::string positional;  // name of the positional arguments (FILE), empty if the command takes none
 };
 
 const std::vector<CommandSpec>& command_table();
@@ -40,11 +42,16 @@ const CommandSpec* find_command(const std::string& name);
 class ParsedOptions {
  public:
   bool has(const std::string& name) const { return values_.count(name) > 0; }
+  // On the command line, not just a default.
+  bool given(const std::string& name) const { return given_.count(name) > 0; }
   bool flag(const std::string& name) const { return has(name); }
   std::string text(const std::string& name) const;
   std::uint64_t integer(const std::string& name) const;
   double real(const std::string& name) const;
+  const std::vector<std::string>& positional() const { return positional_; }
   std::map<std::string, std::string> values_;  // name -> text as given (or default)
+  std::set<std::string> given_;
+  std::vector<std::string> positional_;
 };
 
 // Throws InputError on unknown options, missing values, bad numbers, values

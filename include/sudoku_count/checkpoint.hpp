@@ -1,0 +1,91 @@
+#pragma once
+// Checkpoints: the complete state of an estimate run, saved so that a long
+// run can stop and resume, and independent runs can be merged.
+//
+// A checkpoint holds the accumulator of whole blocks merged in block order,
+// and which blocks those are (per seed). Resuming one continues with the next
+// block and reproduces an uninterrupted run bit for bit; merging several
+// combines disjoint sets of independent blocks (docs/method.md, section 5).
+//
+// The file is line-based text ending in an FNV-1a 64 checksum of everything
+// before that line; floating-point values are written as hexadecimal floats,
+// so they are read back exactly:
+//
+//   sudoku-count checkpoint
+//   format 1
+//   version 0.1.0
+//   box 3x3
+//   method bands
+//   samples_per_block 8
+//   range 1 0 1402            (seed, first block, end block: blocks [first, end))
+//   samples 11216
+//   zeros 0
+//   shift 0xc.7fd...p+2       (the accumulator, WeightAccumulator::from_state)
+//   mean ... / m2 ... / max ...
+//   seconds 0x1.40...p+3
+//   checksum 0123456789abcdef
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sudoku_count/shape.hpp"
+#include "sudoku_count/stats.hpp"
+
+namespace sudoku_count {
+
+inline constexpr int kCheckpointFormat = 1;
+
+// Blocks [first, end) of the run with this seed.
+struct BlockRange {
+  std::uint64_t seed = 1;
+  std::uint64_t first = 0;
+  std::uint64_t end = 0;
+  std::uint64_t blocks() const { return end - first; }
+  bool operator==(const BlockRange&) const = default;
+};
+
+struct Checkpoint {
+  int format = kCheckpointFormat;
+  std::string tool_version;  // of the sudoku-count that wrote it
+  Shape shape;
+  std::string method;        // the estimator's name (never "auto")
+  std::uint64_t samples_per_block = 0;
+  std::vector<BlockRange> ranges;  // one for a single run; sorted and disjoint
+  WeightAccumulator accumulator;
+  double seconds = 0;  // sampling time (summed over merged runs)
+
+  std::uint64_t blocks() const;
+  // Whether the run can go on block by block: a single range whose blocks
+  // are all full (a --samples budget may cut a run's last block short).
+  bool resumable() const;
+};
+
+// The file's text (checksum line included), and back. parse throws
+// InputError naming what is wrong; `origin` (a path) starts the message.
+std::string format_checkpoint(const Checkpoint& checkpoint);
+Checkpoint parse_checkpoint(const std::string& text, const std::string& origin);
+
+// Writes atomically: a temporary file in the same folder, flushed to disk,
+// renamed over `path`, and the folder flushed, so a crash at any instant
+// leaves the old file or the new one, never a torn one. On failure the old
+// file is untouched and std::system_error says why (path and OS error).
+void save_checkpoint(const std::string& path, const Checkpoint& checkpoint);
+
+// Throws InputError naming the problem: missing or unreadable file, not a
+// checkpoint, truncated, bad checksum, unknown format, bad or inconsistent
+// field. Never modifies the file.
+Checkpoint load_checkpoint(const std::string& path);
+
+// Refuses (InputError) to combine `b` with `a` unless both count the same
+// shape with the same method, block size and tool version. `what_a` and
+// `what_b` name the two in the message.
+void require_compatible(const Checkpoint& a, const std::string& what_a, const Checkpoint& b,
+                        const std::string& what_b);
+
+// One checkpoint holding all the blocks of independent runs: ranges of the
+// same seed must not overlap (that would count blocks twice). The result
+// does not depend on the order of `runs`: they are merged sorted by their
+// first range. Throws InputError on a mismatch or an overlap.
+Checkpoint merge_checkpoints(const std::vector<Checkpoint>& runs, const std::vector<std::string>& names);
+
+}  // namespace sudoku_count

@@ -1,0 +1,329 @@
+#include "sudoku_count/checkpoint.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <sstream>
+#include <system_error>
+#include <tuple>
+
+#include "sudoku_count/error.hpp"
+
+namespace sudoku_count {
+namespace {
+
+constexpr const char* kMagic = "sudoku-count checkpoint";
+constexpr std::size_t kMaxFileBytes = 1 << 20;  // a checkpoint is a few hundred bytes
+
+// FNV-1a, 64-bit (Fowler, Noll, Vo): enough to catch torn or edited files.
+std::uint64_t fnv1a64(const std::string& bytes) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (const unsigned char byte : bytes) {
+    hash ^= byte;
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+// Hexadecimal floats round-trip exactly (and "-inf" for an empty scale).
+std::string exact_text(long double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%La", value);
+  return buffer;
+}
+
+std::string hex64(std::uint64_t value) {
+  char buffer[24];
+  std::snprintf(buffer, sizeof buffer, "%016" PRIx64, value);
+  return buffer;
+}
+
+[[noreturn]] void bad_file(const std::string& origin, const std::string& why) {
+  throw InputError("checkpoint '" + origin + "' " + why + "; the file was left as it is");
+}
+
+std::uint64_t parse_u64(const std::string& origin, const std::string& key, const std::string& text) {
+  if (text.empty() || text[0] < '0' || text[0] > '9') bad_file(origin, "has a bad value for " + key + ": '" + text + "'");
+  errno = 0;
+  char* end = nullptr;
+  const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
+  if (errno == ERANGE || *end != '\0') bad_file(origin, "has a bad value for " + key + ": '" + text + "'");
+  return value;
+}
+
+long double parse_real(const std::string& origin, const std::string& key, const std::string& text) {
+  char* end = nullptr;
+  const long double value = std::strtold(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || std::isnan(value))
+    bad_file(origin, "has a bad value for " + key + ": '" + text + "'");
+  return value;
+}
+
+// Removes the temporary file (the old checkpoint stays as it was) and throws.
+[[noreturn]] void write_failed(const std::string& temporary, const std::string& path, int error,
+                               const std::string& step) {
+  ::unlink(temporary.c_str());
+  throw std::system_error(error, std::generic_category(), "cannot write checkpoint '" + path + "'" + step);
+}
+
+}  // namespace
+
+std::uint64_t Checkpoint::blocks() const {
+  std::uint64_t total = 0;
+  for (const auto& range : ranges) total += range.blocks();
+  return total;
+}
+
+bool Checkpoint::resumable() const {
+  return ranges.size() == 1 && accumulator.count() == ranges[0].blocks() * samples_per_block;
+}
+
+std::string format_checkpoint(const Checkpoint& cp) {
+  std::ostringstream out;
+  out << kMagic << "\n"
+      << "format " << cp.format << "\n"
+      << "version " << cp.tool_version << "\n"
+      << "box " << cp.shape.name() << "\n"
+      << "method " << cp.method << "\n"
+      << "samples_per_block " << cp.samples_per_block << "\n";
+  for (const auto& range : cp.ranges) out << "range " << range.seed << " " << range.first << " " << range.end << "\n";
+  const WeightAccumulator& acc = cp.accumulator;
+  out << "samples " << acc.count() << "\n"
+      << "zeros " << acc.zero_count() << "\n"
+      << "shift " << exact_text(acc.shift()) << "\n"
+      << "mean " << exact_text(acc.scaled_mean()) << "\n"
+      << "m2 " << exact_text(acc.scaled_m2()) << "\n"
+      << "max " << exact_text(acc.scaled_max()) << "\n"
+      << "seconds " << exact_text(cp.seconds) << "\n";
+  const std::string body = out.str();
+  return body + "checksum " + hex64(fnv1a64(body)) + "\n";
+}
+
+Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) {
+  if (text.empty()) bad_file(origin, "is empty: not a sudoku-count checkpoint");
+  const std::string magic_line = std::string(kMagic) + "\n";
+  if (text.compare(0, magic_line.size(), magic_line) != 0)
+    bad_file(origin, "is not a sudoku-count checkpoint (it does not start with '" + std::string(kMagic) + "')");
+  // The last line is the checksum of all that precedes it.
+  const std::size_t last = text.size() >= 2 ? text.rfind('\n', text.size() - 2) : std::string::npos;
+  const std::string checksum_line = last == std::string::npos ? "" : text.substr(last + 1);
+  if (text.back() != '\n' || checksum_line.compare(0, 9, "checksum ") != 0)
+    bad_file(origin, "is truncated: its closing checksum line is missing");
+  const std::string stored = checksum_line.substr(9, checksum_line.size() - 10);
+  const std::string body = text.substr(0, last + 1);
+  const std::string computed = hex64(fnv1a64(body));
+  if (stored != computed)
+    bad_file(origin, "is corrupt: its checksum does not match its content (stored " + stored + ", computed " +
+                         computed + ")");
+
+  std::map<std::string, std::string> fields;
+  Checkpoint cp;
+  std::istringstream lines(body.substr(magic_line.size()));
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t space = line.find(' ');
+    const std::string key = line.substr(0, space);
+    const std::string value = space == std::string::npos ? "" : line.substr(space + 1);
+    if (key == "range") {
+      std::istringstream words(value);
+      std::string seed, first, end, extra;
+      if (!(words >> seed >> first >> end) || (words >> extra)) bad_file(origin, "has a bad range line: '" + line + "'");
+      BlockRange range{parse_u64(origin, "range", seed), parse_u64(origin, "range", first),
+                       parse_u64(origin, "range", end)};
+      if (range.end < range.first) bad_file(origin, "has a range that ends before it starts: '" + line + "'");
+      cp.ranges.push_back(range);
+    } else if (!fields.emplace(key, value).second) {
+      bad_file(origin, "has the field '" + key + "' twice");
+    }
+  }
+  auto field = [&](const std::string& key) -> const std::string& {
+    const auto it = fields.find(key);
+    if (it == fields.end()) bad_file(origin, "lacks the field '" + key + "'");
+    return it->second;
+  };
+  const std::uint64_t format = parse_u64(origin, "format", field("format"));
+  if (format != kCheckpointFormat)
+    bad_file(origin, "has format " + std::to_string(format) + "; this sudoku-count reads format " +
+                         std::to_string(kCheckpointFormat));
+  cp.format = static_cast<int>(format);
+  for (const auto& [key, value] : fields) {
+    static const char* const known[] = {"format", "version", "box",  "method", "samples_per_block", "samples",
+                                        "zeros",  "shift",   "mean", "m2",     "max",               "seconds"};
+    if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return key == k; }) == std::end(known))
+      bad_file(origin, "has an unknown field '" + key + "'");
+  }
+  cp.tool_version = field("version");
+  try {
+    cp.shape = Shape::parse(field("box"));
+  } catch (const InputError& e) {
+    bad_file(origin, std::string("has a bad box: ") + e.what());
+  }
+  cp.method = field("method");
+  if (cp.method.empty()) bad_file(origin, "has an empty method");
+  cp.samples_per_block = parse_u64(origin, "samples_per_block", field("samples_per_block"));
+  if (cp.samples_per_block == 0) bad_file(origin, "has samples_per_block 0");
+  const std::uint64_t samples = parse_u64(origin, "samples", field("samples"));
+  const std::uint64_t zeros = parse_u64(origin, "zeros", field("zeros"));
+  const long double shift = parse_real(origin, "shift", field("shift"));
+  const long double mean = parse_real(origin, "mean", field("mean"));
+  const long double m2 = parse_real(origin, "m2", field("m2"));
+  const long double max = parse_real(origin, "max", field("max"));
+  const long double seconds = parse_real(origin, "seconds", field("seconds"));
+  if (zeros > samples || !std::isfinite(mean) || mean < 0 || !std::isfinite(m2) || !std::isfinite(max) || max < 0 ||
+      shift == std::numeric_limits<long double>::infinity() || !std::isfinite(seconds) || seconds < 0)
+    bad_file(origin, "holds an impossible accumulator state");
+  cp.accumulator = WeightAccumulator::from_state(samples, zeros, shift, mean, m2, max);
+  cp.seconds = static_cast<double>(seconds);
+
+  // The blocks must account for the samples: each holds samples_per_block,
+  // except that the last block of a range may have been cut short.
+  std::uint64_t most = 0, least = 0;
+  for (const auto& range : cp.ranges) {
+    const std::uint64_t blocks = range.blocks();
+    if (blocks > std::numeric_limits<std::uint64_t>::max() / cp.samples_per_block / (cp.ranges.size() + 1))
+      bad_file(origin, "has a range too large to be real");
+    most += blocks * cp.samples_per_block;
+    if (blocks > 0) least += (blocks - 1) * cp.samples_per_block + 1;
+  }
+  if (samples < least || samples > most)
+    bad_file(origin, "is inconsistent: " + std::to_string(samples) + " samples cannot fill its " +
+                         std::to_string(cp.blocks()) + " blocks of " + std::to_string(cp.samples_per_block));
+  std::vector<BlockRange> sorted = cp.ranges;
+  std::sort(sorted.begin(), sorted.end(),
+            [](const BlockRange& a, const BlockRange& b) { return std::tie(a.seed, a.first) < std::tie(b.seed, b.first); });
+  for (std::size_t i = 1; i < sorted.size(); ++i)
+    if (sorted[i].seed == sorted[i - 1].seed && sorted[i].first < sorted[i - 1].end && sorted[i].blocks() > 0)
+      bad_file(origin, "has overlapping block ranges");
+  return cp;
+}
+
+void save_checkpoint(const std::string& path, const Checkpoint& checkpoint) {
+  const std::string text = format_checkpoint(checkpoint);
+  const std::filesystem::path target(path);
+  const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
+  const std::string temporary = path + ".tmp." + std::to_string(::getpid());
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::system_error(errno, std::generic_category(), "cannot write checkpoint '" + path + "'");
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote < 0) {
+      const int error = errno;
+      ::close(fd);
+      write_failed(temporary, path, error, "");
+    }
+    done += static_cast<std::size_t>(wrote);
+  }
+  if (::fsync(fd) != 0) {
+    const int error = errno;
+    ::close(fd);
+    write_failed(temporary, path, error, " (flushing to disk)");
+  }
+  if (::close(fd) != 0) write_failed(temporary, path, errno, "");
+  if (::rename(temporary.c_str(), path.c_str()) != 0) write_failed(temporary, path, errno, " (renaming the new file into place)");
+  // The rename itself is durable only once the folder is flushed.
+  const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    const int status = ::fsync(dir);
+    const int error = errno;
+    ::close(dir);
+    if (status != 0 && error != EINVAL)
+      throw std::system_error(error, std::generic_category(), "cannot flush the folder of checkpoint '" + path + "'");
+  }
+}
+
+Checkpoint load_checkpoint(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) throw InputError("cannot read checkpoint '" + path + "': it is a directory");
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (!file) throw InputError("cannot read checkpoint '" + path + "': " + std::strerror(errno));
+  std::string text(kMaxFileBytes + 1, '\0');
+  const std::size_t size = std::fread(text.data(), 1, text.size(), file);
+  const bool failed = std::ferror(file) != 0;
+  std::fclose(file);
+  if (failed) throw InputError("cannot read checkpoint '" + path + "'");
+  if (size > kMaxFileBytes) bad_file(path, "is far too large to be a sudoku-count checkpoint");
+  text.resize(size);
+  return parse_checkpoint(text, path);
+}
+
+void require_compatible(const Checkpoint& a, const std::string& what_a, const Checkpoint& b,
+                        const std::string& what_b) {
+  auto refuse = [&](const std::string& what, const std::string& va, const std::string& vb) {
+    throw InputError(what_a + " and " + what_b + " differ in " + what + " (" + va + " vs " + vb + ")");
+  };
+  if (a.shape != b.shape) refuse("shape", "box " + a.shape.name(), "box " + b.shape.name());
+  if (a.method != b.method) refuse("method", a.method, b.method);
+  if (a.samples_per_block != b.samples_per_block)
+    refuse("samples per block", std::to_string(a.samples_per_block), std::to_string(b.samples_per_block));
+  if (a.tool_version != b.tool_version)
+    refuse("sudoku-count version", a.tool_version, b.tool_version);
+}
+
+Checkpoint merge_checkpoints(const std::vector<Checkpoint>& runs, const std::vector<std::string>& names) {
+  if (runs.empty()) throw InputError("nothing to merge");
+  for (std::size_t i = 1; i < runs.size(); ++i) require_compatible(runs[0], names[0], runs[i], names[i]);
+  // Every block may be counted once: no two runs may hold a block of the same seed.
+  struct Owned {
+    BlockRange range;
+    std::size_t run;
+  };
+  std::vector<Owned> owned;
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    for (const auto& range : runs[i].ranges)
+      if (range.blocks() > 0) owned.push_back({range, i});
+  std::sort(owned.begin(), owned.end(), [](const Owned& a, const Owned& b) {
+    return std::tie(a.range.seed, a.range.first) < std::tie(b.range.seed, b.range.first);
+  });
+  for (std::size_t i = 1; i < owned.size(); ++i) {
+    const BlockRange& p = owned[i - 1].range;
+    const BlockRange& q = owned[i].range;
+    if (p.seed == q.seed && q.first < p.end)
+      throw InputError(names[owned[i - 1].run] + " and " + names[owned[i].run] + " both hold blocks " +
+                       std::to_string(q.first) + ".." + std::to_string(std::min(p.end, q.end) - 1) + " of seed " +
+                       std::to_string(q.seed) +
+                       ": merging them would count those samples twice (give each run its own --seed or its own "
+                       "--first-block range)");
+  }
+  // A fixed order (by first range) so the merged accumulator does not
+  // depend on the order the files were named in.
+  std::vector<std::size_t> order(runs.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto key = [&](std::size_t i) {
+    const auto& r = runs[i].ranges;
+    const auto first = std::min_element(r.begin(), r.end(), [](const BlockRange& a, const BlockRange& b) {
+      return std::tie(a.seed, a.first) < std::tie(b.seed, b.first);
+    });
+    return first == r.end() ? std::make_tuple(1, std::uint64_t{0}, std::uint64_t{0})
+                            : std::make_tuple(0, first->seed, first->first);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+
+  Checkpoint merged;
+  merged.tool_version = runs[0].tool_version;
+  merged.shape = runs[0].shape;
+  merged.method = runs[0].method;
+  merged.samples_per_block = runs[0].samples_per_block;
+  for (const std::size_t i : order) {
+    merged.accumulator.merge(runs[i].accumulator);
+    merged.seconds += runs[i].seconds;
+    for (const auto& range : runs[i].ranges)
+      if (range.blocks() > 0) merged.ranges.push_back(range);
+  }
+  std::sort(merged.ranges.begin(), merged.ranges.end(), [](const BlockRange& a, const BlockRange& b) {
+    return std::tie(a.seed, a.first) < std::tie(b.seed, b.first);
+  });
+  return merged;
+}
+
+}  // namespace sudoku_count

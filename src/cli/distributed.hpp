@@ -1,0 +1,54 @@
+#pragma once
+// The processes of one run. A plain build has one; an MPI build
+// (-DSUDOKU_COUNT_MPI=ON) has one per MPI rank. Rank 0, the leader, reads
+// input, drives the run, prints and checkpoints; the other ranks compute the
+// blocks it hands out. The core library knows nothing of this: it sees a
+// BlockRunner (sudoku_count/estimate.hpp).
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "sudoku_count/estimate.hpp"
+#include "sudoku_count/estimator.hpp"
+
+namespace sudoku_count::cli {
+
+// Spreads each batch of blocks over all processes and their threads; the
+// leader receives every block's accumulator and merges them in block order,
+// so the estimate is the same for any number of processes and threads.
+class DistributedRunner : public BlockRunner {
+ public:
+  // Non-leaders: compute the blocks the leader hands out until it finishes
+  // (when the leader's runner is destroyed).
+  virtual void serve() = 0;
+};
+
+class ProcessGroup {
+ public:
+  ProcessGroup(int& argc, char**& argv);  // MPI_Init in an MPI build
+  ~ProcessGroup();                        // MPI_Finalize
+  ProcessGroup(const ProcessGroup&) = delete;
+  ProcessGroup& operator=(const ProcessGroup&) = delete;
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  bool leader() const { return rank_ == 0; }
+
+  // Runs `make` on the leader only (reading a file, checking a path) and
+  // returns its result on every process; an InputError it throws is thrown
+  // on every process, so all of them stop with the same status.
+  std::string share(const std::function<std::string()>& make) const;
+
+  // After an internal error: ends every process of the group at once (the
+  // others may be waiting for this one), so the launcher does not hang.
+  void abort(int status) const;
+
+  // Collective: every process calls it with its own thread count (0: all cores).
+  std::unique_ptr<DistributedRunner> make_runner(const Estimator& estimator, int threads) const;
+
+ private:
+  int rank_ = 0;
+  int size_ = 1;
+};
+
+}  // namespace sudoku_count::cli

@@ -1,0 +1,175 @@
+// The MPI build: one process per rank, each running OpenMP threads.
+//
+// Before each batch the leader broadcasts a command (the block plan and the
+// batch's block range); block first + i goes to the rank owning thread slot
+// i mod (threads over all ranks), so a rank gets blocks in proportion to its
+// threads. Every rank runs its blocks, and the leader gathers each block's
+// accumulator state and hands them back in block order. Which rank ran a
+// block never changes its samples (the stream is keyed by the block), so
+// the estimate does not depend on the number of ranks.
+//
+// Block states travel as raw bytes: the ranks must share one binary layout
+// of long double (one architecture, as on any ordinary cluster).
+#include <mpi.h>
+#include <omp.h>
+
+#include <numeric>
+#include <type_traits>
+
+#include "distributed.hpp"
+#include "sudoku_count/error.hpp"
+
+namespace sudoku_count::cli {
+namespace {
+
+struct Command {
+  std::uint64_t stop = 0;  // 1: the run is over, workers return from serve()
+  std::uint64_t seed = 0, run_first_block = 0, samples_per_block = 0, sample_budget = 0;
+  std::uint64_t first = 0, count = 0;
+};
+static_assert(std::is_trivially_copyable_v<Command>);
+
+struct BlockState {
+  std::uint64_t count, zeros;
+  long double shift, mean, m2, max;
+};
+static_assert(std::is_trivially_copyable_v<BlockState>);
+
+class MpiRunner : public DistributedRunner {
+ public:
+  MpiRunner(const Estimator& estimator, int threads, int rank, int size)
+      : estimator_(estimator), rank_(rank), size_(size), threads_(threads > 0 ? threads : omp_get_max_threads()) {
+    std::vector<int> all(size_);
+    MPI_Allgather(&threads_, 1, MPI_INT, all.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    for (int r = 0; r < size_; ++r) slot_owner_.insert(slot_owner_.end(), all[r], r);
+  }
+  ~MpiRunner() override {
+    if (rank_ == 0) {
+      Command stop;
+      stop.stop = 1;
+      MPI_Bcast(&stop, sizeof stop, MPI_BYTE, 0, MPI_COMM_WORLD);
+    }
+  }
+  int width() const override { return static_cast<int>(slot_owner_.size()); }
+  int threads() const override { return threads_; }
+  int processes() const override { return size_; }
+
+  std::vector<WeightAccumulator> run(const BlockPlan& plan, std::uint64_t first, std::uint64_t count) override {
+    Command command;
+    command.seed = plan.seed;
+    command.run_first_block = plan.first_block;
+    command.samples_per_block = plan.samples_per_block;
+    command.sample_budget = plan.sample_budget;
+    command.first = first;
+    command.count = count;
+    MPI_Bcast(&command, sizeof command, MPI_BYTE, 0, MPI_COMM_WORLD);
+    return compute_and_gather(command);
+  }
+
+  void serve() override {
+    for (;;) {
+      Command command;
+      MPI_Bcast(&command, sizeof command, MPI_BYTE, 0, MPI_COMM_WORLD);
+      if (command.stop) return;
+      compute_and_gather(command);
+    }
+  }
+
+ private:
+  std::vector<std::uint64_t> blocks_of(int rank, const Command& command) const {
+    std::vector<std::uint64_t> blocks;
+    for (std::uint64_t i = 0; i < command.count; ++i)
+      if (slot_owner_[i % slot_owner_.size()] == rank) blocks.push_back(command.first + i);
+    return blocks;
+  }
+
+  std::vector<WeightAccumulator> compute_and_gather(const Command& command) {
+    const BlockPlan plan{command.seed, command.run_first_block, command.samples_per_block, command.sample_budget};
+    const std::vector<std::uint64_t> mine = blocks_of(rank_, command);
+    const std::vector<WeightAccumulator> results = run_blocks(estimator_, plan, mine, threads_);
+    std::vector<BlockState> states(results.size());
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      const WeightAccumulator& a = results[i];
+      BlockState& s = states[i];
+      s.count = a.count();
+      s.zeros = a.zero_count();
+      s.shift = a.shift();
+      s.mean = a.scaled_mean();
+      s.m2 = a.scaled_m2();
+      s.max = a.scaled_max();
+    }
+    std::vector<int> bytes(size_), offsets(size_);
+    std::vector<std::vector<std::uint64_t>> owned(size_);
+    if (rank_ == 0)
+      for (int r = 0; r < size_; ++r) {
+        owned[r] = blocks_of(r, command);
+        bytes[r] = static_cast<int>(owned[r].size() * sizeof(BlockState));
+        offsets[r] = r == 0 ? 0 : offsets[r - 1] + bytes[r - 1];
+      }
+    std::vector<BlockState> gathered(rank_ == 0 ? command.count : 0);
+    MPI_Gatherv(states.data(), static_cast<int>(states.size() * sizeof(BlockState)), MPI_BYTE, gathered.data(),
+                bytes.data(), offsets.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
+    std::vector<WeightAccumulator> in_order;
+    if (rank_ != 0) return in_order;
+    in_order.resize(command.count);
+    std::size_t k = 0;
+    for (int r = 0; r < size_; ++r)
+      for (const std::uint64_t block : owned[r]) {
+        const BlockState& s = gathered[k++];
+        in_order[block - command.first] = WeightAccumulator::from_state(s.count, s.zeros, s.shift, s.mean, s.m2, s.max);
+      }
+    return in_order;
+  }
+
+  const Estimator& estimator_;
+  int rank_, size_, threads_;
+  std::vector<int> slot_owner_;  // thread slot -> rank
+};
+
+}  // namespace
+
+ProcessGroup::ProcessGroup(int& argc, char**& argv) {
+  int provided = 0;
+  // Only the main thread of each process calls MPI (OpenMP threads only sample).
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+}
+
+ProcessGroup::~ProcessGroup() {
+  // Every process leaves together: a worker that quits on an input error
+  // would otherwise make the launcher end the job before the leader has
+  // printed the message.
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Finalize();
+}
+
+void ProcessGroup::abort(int status) const {
+  if (size_ > 1) MPI_Abort(MPI_COMM_WORLD, status);
+}
+
+std::string ProcessGroup::share(const std::function<std::string()>& make) const {
+  std::string text;
+  int failed = 0;
+  if (leader()) {
+    try {
+      text = make();
+    } catch (const InputError& e) {
+      text = e.what();
+      failed = 1;
+    }
+  }
+  unsigned long long size = text.size();
+  MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+  text.resize(size);
+  MPI_Bcast(text.data(), static_cast<int>(size), MPI_CHAR, 0, MPI_COMM_WORLD);
+  if (failed) throw InputError(text);
+  return text;
+}
+
+std::unique_ptr<DistributedRunner> ProcessGroup::make_runner(const Estimator& estimator, int threads) const {
+  return std::make_unique<MpiRunner>(estimator, threads, rank_, size_);
+}
+
+}  // namespace sudoku_count::cli

@@ -1,0 +1,34 @@
+// The plain build: one process, all work on its threads.
+#include "distributed.hpp"
+
+namespace sudoku_count::cli {
+namespace {
+
+class ThreadsOnly : public DistributedRunner {
+ public:
+  ThreadsOnly(const Estimator& estimator, int threads) : threads_(make_thread_runner(estimator, threads)) {}
+  int width() const override { return threads_->width(); }
+  int threads() const override { return threads_->threads(); }
+  std::vector<WeightAccumulator> run(const BlockPlan& plan, std::uint64_t first, std::uint64_t count) override {
+    return threads_->run(plan, first, count);
+  }
+  void serve() override {}
+
+ private:
+  std::unique_ptr<BlockRunner> threads_;
+};
+
+}  // namespace
+
+ProcessGroup::ProcessGroup(int&, char**&) {}
+ProcessGroup::~ProcessGroup() = default;
+
+void ProcessGroup::abort(int) const {}
+
+std::string ProcessGroup::share(const std::function<std::string()>& make) const { return make(); }
+
+std::unique_ptr<DistributedRunner> ProcessGroup::make_runner(const Estimator& estimator, int threads) const {
+  return std::make_unique<ThreadsOnly>(estimator, threads);
+}
+
+}  // namespace sudoku_count::cli

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# MPI tests: one seed gives the same estimate (bit for bit) for any number
+# of ranks and threads, with or without stops and resumptions, and as the
+# plain build; input errors end every rank with one message.
+# Usage: mpi_test.sh PATH/TO/sudoku-count MPI_BUILD(ON|OFF) MPIEXEC [PLAIN_SUDOKU_COUNT]
+# Exit 77 (skipped) when the build has no MPI or no launcher is found.
+set -u
+bin=$1
+enabled=$2
+mpiexec=${3:-}
+plain=${4:-}
+case "$enabled" in
+  ON | on | 1 | TRUE | true) ;;
+  *)
+    echo "SKIP: this build has no MPI; configure with -DSUDOKU_COUNT_MPI=ON (Debian packages libopenmpi-dev openmpi-bin)"
+    exit 77
+    ;;
+esac
+if [ -z "$mpiexec" ] || ! command -v "$mpiexec" >/dev/null; then
+  echo "SKIP: no MPI launcher found (install the Debian package openmpi-bin)"
+  exit 77
+fi
+launch_options=()
+if "$mpiexec" --version 2>&1 | grep -qiE 'open ?mpi|openrte'; then
+  launch_options+=(--oversubscribe)  # more ranks than cores is fine for a test
+  if [ "$(id -u)" -eq 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
+fi
+failures=0
+passes=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+launch() {  # launch NP ARGS...
+  local np=$1
+  shift
+  timeout 300 "$mpiexec" "${launch_options[@]}" -np "$np" "$bin" "$@"
+}
+# The exact state of a run: its checkpoint without timing and checksum.
+state_of() { grep -E '^(box|method|range|samples|zeros|shift|mean|m2|max) ' "$1"; }
+same_state() {  # same_state NAME CHECKPOINT REFERENCE_CHECKPOINT
+  if [ -s "$2" ] && [ "$(state_of "$2" | wc -l)" -eq 9 ] && [ "$(state_of "$2")" = "$(state_of "$3")" ]; then
+    passes=$((passes + 1))
+  else
+    echo "FAIL $1: state differs from the reference"
+    diff <(state_of "$3") <(state_of "$2") | sed 's/^/  /'
+    failures=$((failures + 1))
+  fi
+}
+
+for method in bands sets; do
+  run=(estimate --box 2x3 --method "$method" --blocks 60 --seed 13)
+  # Reference: one process (MPI started without a launcher), two threads.
+  "$bin" "${run[@]}" --threads 2 --checkpoint "$tmp/$method-ref.ckpt" >/dev/null 2>"$tmp/err"
+  if [ ! -s "$tmp/$method-ref.ckpt" ]; then
+    echo "FAIL $method-reference: no checkpoint"; cat "$tmp/err"; failures=$((failures + 1)); continue
+  fi
+  for layout in "1 2" "2 1" "2 2" "3 1"; do
+    read -r ranks threads <<<"$layout"
+    launch "$ranks" "${run[@]}" --threads "$threads" --checkpoint "$tmp/$method-${ranks}x$threads.ckpt" >"$tmp/out" 2>&1
+    same_state "$method-np$ranks-threads$threads" "$tmp/$method-${ranks}x$threads.ckpt" "$tmp/$method-ref.ckpt"
+  done
+  # Stopped at 25 blocks and resumed on another number of ranks.
+  launch 2 estimate --box 2x3 --method "$method" --seed 13 --blocks 25 --threads 1 --checkpoint "$tmp/$method-part.ckpt" >/dev/null 2>&1
+  launch 3 estimate --resume "$tmp/$method-part.ckpt" --blocks 60 --threads 1 >/dev/null 2>&1
+  same_state "$method-resumed-on-other-ranks" "$tmp/$method-part.ckpt" "$tmp/$method-ref.ckpt"
+  if [ -n "$plain" ] && [ -x "$plain" ]; then
+    "$plain" "${run[@]}" --threads 2 --checkpoint "$tmp/$method-plain.ckpt" >/dev/null 2>&1
+    same_state "$method-plain-build" "$tmp/$method-plain.ckpt" "$tmp/$method-ref.ckpt"
+  fi
+done
+
+# Text output comes from rank 0 only, and says how many processes ran.
+launch 2 estimate --box 2x3 --blocks 10 --threads 1 >"$tmp/out" 2>&1
+if [ "$(grep -c '^estimate: ' "$tmp/out")" -eq 1 ] && grep -q 'on 1 threads x 2 processes' "$tmp/out"; then
+  passes=$((passes + 1))
+else
+  echo "FAIL one-report"; sed 's/^/  /' "$tmp/out"; failures=$((failures + 1))
+fi
+
+# Input errors found by rank 0 alone (a missing checkpoint) end every rank, with one message.
+launch 2 estimate --resume "$tmp/none.ckpt" >"$tmp/out" 2>&1
+status=$?
+if [ $status -ne 0 ] && [ $status -ne 124 ] && [ "$(grep -c 'cannot read checkpoint' "$tmp/out")" -eq 1 ]; then
+  passes=$((passes + 1))
+else
+  echo "FAIL missing-resume-file: status $status"; sed 's/^/  /' "$tmp/out"; failures=$((failures + 1))
+fi
+launch 2 estimate --box 2x3 --blocks 5 --checkpoint "$tmp/bands-ref.ckpt" >"$tmp/out" 2>&1
+status=$?
+if [ $status -ne 0 ] && [ $status -ne 124 ] && [ "$(grep -c 'already exists' "$tmp/out")" -eq 1 ]; then
+  passes=$((passes + 1))
+else
+  echo "FAIL existing-checkpoint: status $status"; sed 's/^/  /' "$tmp/out"; failures=$((failures + 1))
+fi
+
+echo "mpi: $passes passed, $failures failed"
+[ $failures -eq 0 ]

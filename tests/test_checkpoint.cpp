@@ -1,0 +1,391 @@
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "sudoku_count/checkpoint.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/estimate.hpp"
+#include "sudoku_count/estimator.hpp"
+#include "sudoku_count/version.hpp"
+
+using namespace sudoku_count;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A folder of its own per test, removed afterwards.
+class TempDir {
+ public:
+  TempDir() {
+    path_ = fs::temp_directory_path() /
+            ("sudoku_count_test_" + std::to_string(::getpid()) + "_" +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+  std::size_t entries() const { return static_cast<std::size_t>(std::distance(fs::directory_iterator(path_), {})); }
+
+ private:
+  fs::path path_;
+};
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write_all(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+// FNV-1a 64, written out again here so that tests can forge well-sealed files.
+std::string seal(const std::string& body) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (const unsigned char byte : body) hash = (hash ^ byte) * 1099511628211ull;
+  char buffer[24];
+  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(hash));
+  return body + "checksum " + buffer + "\n";
+}
+
+std::string without_checksum(const std::string& text) { return text.substr(0, text.rfind("checksum ")); }
+
+Checkpoint sample_checkpoint() {
+  Checkpoint cp;
+  cp.tool_version = kVersion;
+  cp.shape = Shape{2, 3};
+  cp.method = "bands";
+  cp.samples_per_block = 4;
+  cp.ranges = {{7, 10, 13}};
+  for (int i = 0; i < 12; ++i) cp.accumulator.add_log(i == 5 ? kLogZero : 900.0L + std::sin(i * 1.7L) * 3);
+  cp.seconds = 1.0 / 3;
+  return cp;
+}
+
+void expect_same_state(const WeightAccumulator& a, const WeightAccumulator& b) {
+  EXPECT_EQ(a.count(), b.count());
+  EXPECT_EQ(a.zero_count(), b.zero_count());
+  EXPECT_EQ(a.shift(), b.shift());
+  EXPECT_EQ(a.scaled_mean(), b.scaled_mean());
+  EXPECT_EQ(a.scaled_m2(), b.scaled_m2());
+  EXPECT_EQ(a.scaled_max(), b.scaled_max());
+}
+
+std::string load_error(const std::string& path) {
+  try {
+    load_checkpoint(path);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(loaded without error)";
+}
+
+// The state of a run as its checkpoint hook saw it last.
+struct Recorded {
+  Progress last;
+  std::vector<Progress> all;
+};
+
+Progress run_blocks_to(const Estimator& estimator, std::uint64_t seed, std::uint64_t blocks, int threads,
+                       const RunStart& start = {}, Recorded* recorded = nullptr, std::uint64_t samples = 0) {
+  RunOptions options;
+  options.seed = seed;
+  options.threads = threads;
+  options.stop.blocks = blocks;
+  options.stop.samples = samples;
+  options.start = start;
+  RunHooks hooks;
+  if (recorded) {
+    options.checkpoint_every = 1e-9;  // a checkpoint after every batch
+    hooks.checkpoint = [&](const Progress& p) { recorded->all.push_back(p); };
+  }
+  return run_estimate(estimator, options, hooks);
+}
+
+Checkpoint to_checkpoint(const Estimator& estimator, std::uint64_t seed, const Progress& p) {
+  Checkpoint cp;
+  cp.tool_version = kVersion;
+  cp.shape = estimator.shape();
+  cp.method = estimator.variant();
+  cp.samples_per_block = estimator.samples_per_block();
+  cp.ranges = {{seed, p.first_block, p.first_block + p.blocks}};
+  cp.accumulator = p.accumulator;
+  cp.seconds = p.seconds;
+  return cp;
+}
+
+RunStart from_checkpoint(const Checkpoint& cp) {
+  return {cp.ranges.at(0).first, cp.ranges.at(0).blocks(), cp.accumulator, cp.seconds};
+}
+
+}  // namespace
+
+TEST(Checkpoint, RoundTripIsExact) {
+  TempDir dir;
+  const Checkpoint cp = sample_checkpoint();
+  save_checkpoint(dir.file("a.ckpt"), cp);
+  const Checkpoint back = load_checkpoint(dir.file("a.ckpt"));
+  EXPECT_EQ(back.format, kCheckpointFormat);
+  EXPECT_EQ(back.tool_version, kVersion);
+  EXPECT_EQ(back.shape, cp.shape);
+  EXPECT_EQ(back.method, "bands");
+  EXPECT_EQ(back.samples_per_block, 4u);
+  EXPECT_EQ(back.ranges, cp.ranges);
+  EXPECT_EQ(back.seconds, cp.seconds);
+  expect_same_state(back.accumulator, cp.accumulator);
+  EXPECT_TRUE(back.resumable());
+  EXPECT_EQ(format_checkpoint(back), read_all(dir.file("a.ckpt")));
+  EXPECT_EQ(dir.entries(), 1u);  // no temporary file left behind
+}
+
+TEST(Checkpoint, EmptyRunRoundTrips) {
+  Checkpoint cp = sample_checkpoint();
+  cp.accumulator = WeightAccumulator{};
+  cp.ranges = {{1, 0, 0}};
+  const Checkpoint back = parse_checkpoint(format_checkpoint(cp), "empty");
+  EXPECT_EQ(back.accumulator.count(), 0u);
+  EXPECT_EQ(back.accumulator.shift(), kLogZero);
+  EXPECT_TRUE(back.resumable());
+}
+
+TEST(Checkpoint, DamagedFilesAreRefusedByNameAndLeftUntouched) {
+  TempDir dir;
+  const std::string good = format_checkpoint(sample_checkpoint());
+  struct Case {
+    std::string name, text, message;
+  };
+  std::string flipped = good;
+  flipped[flipped.find("samples 12") + 8] = '3';  // "samples 13": the checksum no longer matches
+  std::string edited = without_checksum(good);
+  edited.replace(edited.find("format 1"), 8, "format 9");
+  std::string missing = without_checksum(good);
+  missing.erase(missing.find("zeros"), missing.find('\n', missing.find("zeros")) - missing.find("zeros") + 1);
+  std::string inconsistent = without_checksum(good);
+  inconsistent.replace(inconsistent.find("range 7 10 13"), 13, "range 7 10 20");
+  std::string unknown = without_checksum(good) + "colour blue\n";
+  std::string nan_mean = without_checksum(good);
+  const std::size_t mean_at = nan_mean.find("mean ");
+  nan_mean.replace(mean_at, nan_mean.find('\n', mean_at) - mean_at, "mean nan");
+  const Case cases[] = {
+      {"empty", "", "is empty"},
+      {"other", "P3\n1 1\n255\n0 0 0\n", "is not a sudoku-count checkpoint"},
+      {"truncated", good.substr(0, good.size() / 2), "is truncated"},
+      {"no-final-newline", good.substr(0, good.size() - 1), "is truncated"},
+      {"flipped", flipped, "checksum does not match"},
+      {"format", seal(edited), "has format 9"},
+      {"missing", seal(missing), "lacks the field 'zeros'"},
+      {"inconsistent", seal(inconsistent), "is inconsistent"},
+      {"unknown", seal(unknown), "unknown field 'colour'"},
+      {"nan", seal(nan_mean), "bad value for mean"},
+  };
+  for (const Case& c : cases) {
+    const std::string path = dir.file(c.name + ".ckpt");
+    write_all(path, c.text);
+    const auto before = fs::last_write_time(path);
+    const std::string message = load_error(path);
+    EXPECT_NE(message.find(c.message), std::string::npos) << c.name << ": " << message;
+    EXPECT_NE(message.find(path), std::string::npos) << c.name << ": the message names the file";
+    EXPECT_EQ(read_all(path), c.text) << c.name;
+    EXPECT_EQ(fs::last_write_time(path), before) << c.name;
+  }
+  EXPECT_NE(load_error(dir.file("absent.ckpt")).find("No such file"), std::string::npos);
+  EXPECT_NE(load_error(dir.file("")).find("directory"), std::string::npos);
+}
+
+TEST(Checkpoint, FailedSaveLeavesTheOldFile) {
+  TempDir dir;
+  const std::string path = dir.file("run.ckpt");
+  Checkpoint cp = sample_checkpoint();
+  save_checkpoint(path, cp);
+  const std::string old_text = read_all(path);
+
+  // A folder that does not exist, and a path through a regular file.
+  EXPECT_THROW(save_checkpoint(dir.file("no/such/folder/run.ckpt"), cp), std::system_error);
+  try {
+    save_checkpoint(path + "/inside", cp);
+    ADD_FAILURE() << "saved below a regular file";
+  } catch (const std::system_error& e) {
+    EXPECT_NE(std::string(e.what()).find(path + "/inside"), std::string::npos) << e.what();
+  }
+
+  // A full disk, simulated by a file size limit: the write stops part way.
+  cp.ranges = {{7, 10, 14}};
+  for (int i = 0; i < 4; ++i) cp.accumulator.add_log(901);
+  struct rlimit saved {};
+  ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &saved), 0);
+  const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);
+  struct rlimit small = saved;
+  small.rlim_cur = 64;
+  ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &small), 0);
+  bool threw = false;
+  try {
+    save_checkpoint(path, cp);
+  } catch (const std::system_error& e) {
+    threw = true;
+    EXPECT_NE(std::string(e.what()).find("cannot write checkpoint"), std::string::npos) << e.what();
+  }
+  setrlimit(RLIMIT_FSIZE, &saved);
+  std::signal(SIGXFSZ, old_handler);
+  EXPECT_TRUE(threw);
+  EXPECT_EQ(read_all(path), old_text);
+  EXPECT_EQ(dir.entries(), 1u);  // the partial temporary file was removed
+  EXPECT_NO_THROW(load_checkpoint(path));
+}
+
+// The central promise: stopping and resuming any number of times, on any
+// thread counts, gives bit for bit the estimate of one uninterrupted run.
+class Resume : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Resume, StopsAndResumptionsReproduceTheUninterruptedRun) {
+  TempDir dir;
+  const auto estimator = make_estimator(GetParam(), Shape{2, 3});
+  const std::uint64_t seed = 11, total = 45;
+  const Progress whole = run_blocks_to(*estimator, seed, total, 2);
+  ASSERT_EQ(whole.blocks, total);
+
+  RunStart start;
+  int threads = 1;
+  for (const std::uint64_t stop_at : {3u, 4u, 17u, 30u, 45u}) {
+    const Progress part = run_blocks_to(*estimator, seed, stop_at, threads, start);
+    EXPECT_EQ(part.blocks, stop_at);
+    const std::string path = dir.file("run.ckpt");
+    save_checkpoint(path, to_checkpoint(*estimator, seed, part));
+    start = from_checkpoint(load_checkpoint(path));
+    threads = 3 - threads;
+  }
+  EXPECT_EQ(start.blocks_done, total);
+  expect_same_state(start.accumulator, whole.accumulator);
+  EXPECT_EQ(format_scientific(summarize(start.accumulator).estimate), format_scientific(whole.summary.estimate));
+}
+
+// A crash leaves the last periodic checkpoint: resuming from any of them
+// ends where the uninterrupted run ends.
+TEST_P(Resume, AnyPeriodicCheckpointResumesExactly) {
+  const auto estimator = make_estimator(GetParam(), Shape{2, 3});
+  const std::uint64_t seed = 5, total = 40;
+  Recorded recorded;
+  const Progress whole = run_blocks_to(*estimator, seed, total, 2, {}, &recorded);
+  ASSERT_GE(recorded.all.size(), 3u);  // the start, some batches, the end
+  EXPECT_EQ(recorded.all.front().blocks, 0u);
+  expect_same_state(recorded.all.back().accumulator, whole.accumulator);
+  for (const Progress& snapshot : recorded.all) {
+    const Checkpoint cp =
+        parse_checkpoint(format_checkpoint(to_checkpoint(*estimator, seed, snapshot)), "snapshot");
+    EXPECT_EQ(cp.accumulator.count(), snapshot.blocks * estimator->samples_per_block());
+    const Progress resumed = run_blocks_to(*estimator, seed, total, 1, from_checkpoint(cp));
+    expect_same_state(resumed.accumulator, whole.accumulator);
+  }
+}
+
+TEST_P(Resume, SampleBudgetCountsTheWholeRun) {
+  const auto estimator = make_estimator(GetParam(), Shape{2, 3});
+  const std::uint64_t per_block = estimator->samples_per_block();
+  const std::uint64_t budget = 5 * per_block + per_block / 2;  // ends inside block 5
+  const Progress whole = run_blocks_to(*estimator, 9, 0, 2, {}, nullptr, budget);
+  EXPECT_EQ(whole.accumulator.count(), budget);
+  EXPECT_EQ(whole.stop_reason, "samples");
+  const Progress part = run_blocks_to(*estimator, 9, 2, 2);
+  const Progress rest = run_blocks_to(*estimator, 9, 0, 1, {0, part.blocks, part.accumulator, 0}, nullptr, budget);
+  expect_same_state(rest.accumulator, whole.accumulator);
+  // The cut block cannot be continued; resuming with the budget met runs nothing.
+  const Checkpoint cp = to_checkpoint(*estimator, 9, whole);
+  EXPECT_FALSE(cp.resumable());
+  const Progress again = run_blocks_to(*estimator, 9, 0, 2, from_checkpoint(cp), nullptr, budget);
+  EXPECT_EQ(again.stop_reason, "samples");
+  expect_same_state(again.accumulator, whole.accumulator);
+}
+
+INSTANTIATE_TEST_SUITE_P(Methods, Resume, ::testing::Values("bands", "sets"));
+
+TEST(Merge, DisjointBlockRangesOfOneSeedEqualOneRun) {
+  const auto estimator = make_estimator("bands", Shape{2, 3});
+  const Progress whole = run_blocks_to(*estimator, 3, 70, 2);
+  RunStart later;
+  later.first_block = 25;
+  const Progress first = run_blocks_to(*estimator, 3, 25, 2);
+  const Progress second = run_blocks_to(*estimator, 3, 45, 1, later);
+  EXPECT_EQ(second.first_block, 25u);
+  const Checkpoint a = to_checkpoint(*estimator, 3, first), b = to_checkpoint(*estimator, 3, second);
+  const Checkpoint merged = merge_checkpoints({b, a}, {"b", "a"});
+  EXPECT_EQ(merged.blocks(), 70u);
+  EXPECT_EQ(merged.ranges.size(), 2u);
+  EXPECT_EQ(merged.ranges[0].first, 0u);
+  // Merged in a different grouping the sums agree up to rounding.
+  const WeightAccumulator& m = merged.accumulator;
+  EXPECT_EQ(m.count(), whole.accumulator.count());
+  EXPECT_EQ(m.zero_count(), whole.accumulator.zero_count());
+  EXPECT_NEAR(static_cast<double>(m.scaled_mean() / whole.accumulator.scaled_mean()), 1.0, 1e-14);
+  EXPECT_NEAR(static_cast<double>(m.scaled_m2() / whole.accumulator.scaled_m2()), 1.0, 1e-12);
+  // The file order does not matter.
+  expect_same_state(merge_checkpoints({a, b}, {"a", "b"}).accumulator, m);
+  // A merged checkpoint is a checkpoint: saved, loaded and merged further, but not resumed.
+  const Checkpoint reloaded = parse_checkpoint(format_checkpoint(merged), "merged");
+  expect_same_state(reloaded.accumulator, m);
+  EXPECT_FALSE(reloaded.resumable());
+}
+
+TEST(Merge, IndependentSeedsPoolTheirSamples) {
+  const auto estimator = make_estimator("bands", Shape{2, 2});
+  const Progress a = run_blocks_to(*estimator, 1, 20, 2), b = run_blocks_to(*estimator, 2, 30, 2);
+  const Checkpoint merged =
+      merge_checkpoints({to_checkpoint(*estimator, 1, a), to_checkpoint(*estimator, 2, b)}, {"a", "b"});
+  WeightAccumulator pooled = a.accumulator;
+  pooled.merge(b.accumulator);
+  expect_same_state(merged.accumulator, pooled);
+  EXPECT_EQ(merged.ranges.size(), 2u);
+  EXPECT_DOUBLE_EQ(merged.seconds, a.seconds + b.seconds);
+}
+
+TEST(Merge, RefusesOverlapsAndMismatches) {
+  const Checkpoint base = sample_checkpoint();  // seed 7, blocks 10..12
+  auto merge_error = [](const Checkpoint& a, const Checkpoint& b) -> std::string {
+    try {
+      merge_checkpoints({a, b}, {"'a'", "'b'"});
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "(merged without error)";
+  };
+  Checkpoint overlap = base;
+  overlap.ranges = {{7, 12, 15}};
+  EXPECT_NE(merge_error(base, overlap).find("both hold blocks 12..12 of seed 7"), std::string::npos)
+      << merge_error(base, overlap);
+  EXPECT_NE(merge_error(base, base).find("twice"), std::string::npos);
+  Checkpoint other_seed = overlap;
+  other_seed.ranges = {{8, 10, 13}};
+  EXPECT_NO_THROW(merge_checkpoints({base, other_seed}, {"a", "b"}));
+  Checkpoint adjacent = base;
+  adjacent.ranges = {{7, 13, 16}};
+  EXPECT_NO_THROW(merge_checkpoints({base, adjacent}, {"a", "b"}));
+
+  Checkpoint shape = base;
+  shape.shape = Shape{3, 2};
+  EXPECT_NE(merge_error(base, shape).find("differ in shape (box 2x3 vs box 3x2)"), std::string::npos);
+  Checkpoint method = base;
+  method.method = "sets";
+  EXPECT_NE(merge_error(base, method).find("differ in method"), std::string::npos);
+  Checkpoint version = base;
+  version.tool_version = "0.0.1";
+  EXPECT_NE(merge_error(base, version).find("differ in sudoku-count version"), std::string::npos);
+  Checkpoint block_size = base;
+  block_size.samples_per_block = 8;
+  EXPECT_NE(merge_error(base, block_size).find("samples per block"), std::string::npos);
+  EXPECT_THROW(merge_checkpoints({}, {}), InputError);
+}
+
+// An estimator's variant tells orientations apart: a transposed run cannot
+// be resumed or merged as an untransposed one.
+TEST(Merge, VariantNamesTheOrientation) {
+  EXPECT_EQ(make_estimator("auto", Shape{2, 8})->variant(), "sets/transposed");
+  EXPECT_EQ(make_estimator("sets", Shape{2, 8})->variant(), "sets");
+  EXPECT_EQ(make_estimator("bands", Shape{2, 2})->variant(), "bands");
+}
