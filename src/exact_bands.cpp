@@ -232,8 +232,9 @@ ExactResult count_grids_by_bands(const Shape& given, const ExactOptions& options
   if (!in_reach(shape))
     throw InputError("method bands counts exactly the shapes (or their transposes) with two bands of at most " +
                      std::to_string(kMaxTwoBandRows) + " rows, 2-row boxes and at most 4 bands, or 3-row boxes and "
-                     "at most 3 bands up to 9x9; box " + given.name() + " has " + std::to_string(c) + " bands of " +
-                     std::to_string(r) + " rows in either direction, and the sums grow too fast beyond");
+                     "at most 3 bands up to 9x9; box " + given.name() + " (" + std::to_string(c) + " bands of " +
+                     std::to_string(r) + " rows; transposed, " + std::to_string(r) + " bands of " + std::to_string(c) +
+                     " rows) is beyond them: the sums would not finish in reasonable time");
   ExactResult result;
   result.method = "bands";
   result.threads = options.threads > 0 ? options.threads : omp_get_max_threads();

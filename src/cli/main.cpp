@@ -103,7 +103,7 @@ int run_exact(const ParsedOptions& options) {
     throw sc::InputError(
         "no exact method counts all grids of box " + shape.name() +
         " in reasonable time: dancing links enumerates grids one by one (up to 6x6), and the band method reaches "
-        "2-row boxes with up to 4 bands and 3-row boxes up to 3x3 (or their transposes); for an estimate with "
+        "two bands of up to 5 rows, 2-row boxes with up to 4 bands and 3-row boxes up to 3x3 (or their transposes); for an estimate with "
         "error bars run 'sudoku-count estimate --box " + shape.name() + "'");
   // Dancing links counts completions one at a time (some millions a
   // second): refuse a puzzle whose completions are clearly beyond reach.
