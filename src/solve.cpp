@@ -1,0 +1,60 @@
+#include "sudoku_count/solve.hpp"
+
+#include <omp.h>
+
+#include <chrono>
+
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/exact.hpp"
+
+namespace sudoku_count {
+
+const char* status_name(SolveStatus status) {
+  switch (status) {
+    case SolveStatus::None: return "none";
+    case SolveStatus::Unique: return "unique";
+    case SolveStatus::Multiple: return "multiple";
+  }
+  return "?";
+}
+
+SolveResult solve(const Grid& puzzle, const SolveOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  validate_grid(puzzle);
+  SolveResult result;
+  Grid searched = puzzle;
+  if (options.explain) {
+    SinglesResult singles = apply_singles(puzzle);
+    result.deductions = std::move(singles.deductions);
+    result.contradiction = std::move(singles.contradiction);
+    searched = std::move(singles.grid);
+  }
+  if (result.contradiction.empty()) {
+    result.search_cells = searched.shape.cells() - given_count(searched);
+    // Two completions are enough to tell unique from multiple.
+    result.solutions = find_completions(searched, 2);
+  }
+  result.status = result.solutions.empty()      ? SolveStatus::None
+                  : result.solutions.size() == 1 ? SolveStatus::Unique
+                                                 : SolveStatus::Multiple;
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+BatchResult solve_all(const std::vector<Grid>& puzzles, const SolveOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  if (options.threads < 0)
+    throw InputError("the thread count must be 0 (all cores) or positive, not " + std::to_string(options.threads));
+  for (const Grid& puzzle : puzzles) validate_grid(puzzle);
+  BatchResult batch;
+  batch.threads = options.threads == 0 ? omp_get_max_threads() : options.threads;
+  batch.results.resize(puzzles.size());
+  const long long count = static_cast<long long>(puzzles.size());
+  // Puzzles differ widely in effort: hand them out one at a time.
+#pragma omp parallel for num_threads(batch.threads) schedule(dynamic, 1)
+  for (long long i = 0; i < count; ++i) batch.results[i] = solve(puzzles[i], options);
+  batch.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return batch;
+}
+
+}  // namespace sudoku_count
