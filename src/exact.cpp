@@ -4,6 +4,7 @@
 
 #include <cassert>
 #include <chrono>
+#include <stdexcept>
 #include <string>
 
 #include "sudoku_count/bits.hpp"
@@ -15,11 +16,8 @@ namespace {
 
 int option_index(int n, int row, int col, int value) { return (row * n + col) * n + value - 1; }
 
-}  // namespace
-
-ExactCover sudoku_exact_cover(const Grid& puzzle) {
-  validate_grid(puzzle);
-  const Shape& shape = puzzle.shape;
+// The exact cover of the empty grid of a shape (see sudoku_exact_cover).
+ExactCover empty_grid_cover(const Shape& shape) {
   const int n = shape.n(), cells = shape.cells();
   std::vector<std::vector<int>> options;
   options.reserve(static_cast<std::size_t>(cells) * n);
@@ -32,13 +30,26 @@ ExactCover sudoku_exact_cover(const Grid& puzzle) {
         options.push_back({row * n + col, cells + row * n + symbol, 2 * cells + col * n + symbol,
                            3 * cells + box * n + symbol});
       }
-  ExactCover cover(4 * cells, options);
+  return ExactCover(4 * cells, options);
+}
+
+// Selects the givens of a validated puzzle in the cover of its empty grid.
+void select_givens(ExactCover& cover, const Grid& puzzle) {
+  const int n = puzzle.shape.n();
   for (int row = 0; row < n; ++row)
     for (int col = 0; col < n; ++col)
       if (const int value = puzzle.at(row, col); value != 0) {
         [[maybe_unused]] const bool placed = cover.select(option_index(n, row, col, value));
         assert(placed && "validate_grid rules out clashing givens");
       }
+}
+
+}  // namespace
+
+ExactCover sudoku_exact_cover(const Grid& puzzle) {
+  validate_grid(puzzle);
+  ExactCover cover = empty_grid_cover(puzzle.shape);
+  select_givens(cover, puzzle);
   return cover;
 }
 
@@ -72,9 +83,16 @@ ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& option
   return result;
 }
 
-std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit) {
-  const ExactCover cover = sudoku_exact_cover(puzzle);
-  const int n = puzzle.shape.n();
+CompletionFinder::CompletionFinder(const Shape& shape) : shape_(shape), empty_cover_(empty_grid_cover(shape)) {}
+
+std::vector<Grid> CompletionFinder::find(const Grid& puzzle, std::uint64_t limit) const {
+  if (!(puzzle.shape == shape_))
+    throw std::invalid_argument("CompletionFinder for box " + shape_.name() + " given a puzzle of box " +
+                                puzzle.shape.name());
+  validate_grid(puzzle);
+  ExactCover cover = empty_cover_;
+  select_givens(cover, puzzle);
+  const int n = shape_.n();
   std::vector<Grid> completions;
   for (const std::vector<int>& solution : cover.find_solutions(limit)) {
     Grid grid = puzzle;
@@ -82,6 +100,10 @@ std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit) {
     completions.push_back(std::move(grid));
   }
   return completions;
+}
+
+std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit) {
+  return CompletionFinder(puzzle.shape).find(puzzle, limit);
 }
 
 double estimated_completions(const Grid& puzzle, int probes) {

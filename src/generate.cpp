@@ -44,11 +44,12 @@ Grid minimal_puzzle(const Grid& grid, Rng& rng) {
   std::vector<int> cells(grid.cells.size());
   std::iota(cells.begin(), cells.end(), 0);
   shuffle(cells, rng);
+  const CompletionFinder finder(grid.shape);
   Grid puzzle = grid;
   for (int cell : cells) {
     const int value = puzzle.cells[cell];
     puzzle.cells[cell] = 0;
-    if (solve(puzzle).status != SolveStatus::Unique) puzzle.cells[cell] = value;
+    if (solve(finder, puzzle).status != SolveStatus::Unique) puzzle.cells[cell] = value;
   }
   return puzzle;
 }

@@ -19,6 +19,11 @@ const char* status_name(SolveStatus status) {
 }
 
 SolveResult solve(const Grid& puzzle, const SolveOptions& options) {
+  validate_grid(puzzle);  // before building the finder: the shape may not fit the grid
+  return solve(CompletionFinder(puzzle.shape), puzzle, options);
+}
+
+SolveResult solve(const CompletionFinder& finder, const Grid& puzzle, const SolveOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   validate_grid(puzzle);
   SolveResult result;
@@ -32,7 +37,7 @@ SolveResult solve(const Grid& puzzle, const SolveOptions& options) {
   if (result.contradiction.empty()) {
     result.search_cells = searched.shape.cells() - given_count(searched);
     // Two completions are enough to tell unique from multiple.
-    result.solutions = find_completions(searched, 2);
+    result.solutions = finder.find(searched, 2);
   }
   result.status = result.solutions.empty()      ? SolveStatus::None
                   : result.solutions.size() == 1 ? SolveStatus::Unique
@@ -45,14 +50,22 @@ BatchResult solve_all(const std::vector<Grid>& puzzles, const SolveOptions& opti
   const auto start = std::chrono::steady_clock::now();
   if (options.threads < 0)
     throw InputError("the thread count must be 0 (all cores) or positive, not " + std::to_string(options.threads));
-  for (const Grid& puzzle : puzzles) validate_grid(puzzle);
+  std::vector<CompletionFinder> finders;  // one per shape, in order of first use
+  std::vector<std::size_t> finder_of(puzzles.size());
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    validate_grid(puzzles[i]);
+    std::size_t k = 0;
+    while (k < finders.size() && !(finders[k].shape() == puzzles[i].shape)) ++k;
+    if (k == finders.size()) finders.emplace_back(puzzles[i].shape);
+    finder_of[i] = k;
+  }
   BatchResult batch;
   batch.threads = options.threads == 0 ? omp_get_max_threads() : options.threads;
   batch.results.resize(puzzles.size());
   const long long count = static_cast<long long>(puzzles.size());
   // Puzzles differ widely in effort: hand them out one at a time.
 #pragma omp parallel for num_threads(batch.threads) schedule(dynamic, 1)
-  for (long long i = 0; i < count; ++i) batch.results[i] = solve(puzzles[i], options);
+  for (long long i = 0; i < count; ++i) batch.results[i] = solve(finders[finder_of[i]], puzzles[i], options);
   batch.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return batch;
 }

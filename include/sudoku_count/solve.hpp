@@ -1,11 +1,12 @@
 #pragma once
 // Solving puzzles: whether a puzzle has no completion, exactly one, or more,
-// by the dancing-links search of find_completions stopped at the second
+// by the dancing-links search of CompletionFinder stopped at the second
 // completion; optionally after the singles a person would place first
 // (singles.hpp), to explain how far they go.
 #include <string>
 #include <vector>
 
+#include "sudoku_count/exact.hpp"
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/singles.hpp"
 
@@ -37,6 +38,8 @@ struct SolveResult {
 
 // Throws InputError for an invalid grid (see validate_grid).
 SolveResult solve(const Grid& puzzle, const SolveOptions& options = {});
+// The same with a finder for the puzzle's shape, shared by many puzzles.
+SolveResult solve(const CompletionFinder& finder, const Grid& puzzle, const SolveOptions& options = {});
 
 struct BatchResult {
   std::vector<SolveResult> results;  // in input order
@@ -44,8 +47,9 @@ struct BatchResult {
   double seconds = 0;                // wall time of the whole batch
 };
 
-// Solves every puzzle, on options.threads threads. Throws InputError, before
-// solving anything, for an invalid grid or a negative thread count.
+// Solves every puzzle, on options.threads threads, all sharing one
+// CompletionFinder per shape. Throws InputError, before solving anything, for
+// an invalid grid or a negative thread count.
 BatchResult solve_all(const std::vector<Grid>& puzzles, const SolveOptions& options = {});
 
 }  // namespace sudoku_count

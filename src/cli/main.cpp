@@ -80,10 +80,10 @@ std::string solutions_json(const std::vector<sc::Grid>& grids) {
   return JsonObject::string_array(lines);
 }
 
-// "label 1:", the grid, a blank line; for each grid.
+// "label 1:" and the grid, for each grid, with a blank line between.
 void print_grids(const std::string& label, const std::vector<sc::Grid>& grids) {
   for (std::size_t i = 0; i < grids.size(); ++i)
-    std::cout << label << " " << i + 1 << ":\n" << sc::format_grid(grids[i]) << "\n";
+    std::cout << (i ? "\n" : "") << label << " " << i + 1 << ":\n" << sc::format_grid(grids[i]);
 }
 
 // ---- exact ------------------------------------------------------------------
@@ -176,6 +176,7 @@ int run_exact(const ParsedOptions& options) {
       std::cout << "the first " << (found == 1 ? "completion" : std::to_string(found) + " completions")
                 << " in search order:\n";
     print_grids("completion", printed);
+    if (found > 0) std::cout << "\n";
   }
   if (result.first_row_fixed)
     std::cout << "first row fixed to 1.." << shape.n() << ": " << result.count_with_first_row_fixed << " grids, times "

@@ -216,7 +216,7 @@ std::string command_help(const CommandSpec& command) {
 std::string tool_help() {
   std::ostringstream out;
   out << "sudoku-count: count completed Sudoku grids of any box shape, exactly or by unbiased Monte Carlo "
-         "estimate.\n\nusage: sudoku-count COMMAND [OPTIONS]\n       sudoku-count --version\n\ncommands:\n";
+         "estimate, and solve puzzles.\n\nusage: sudoku-count COMMAND [OPTIONS]\n       sudoku-count --version\n\ncommands:\n";
   for (const auto& command : command_table()) out << "  " << command.name << std::string(10 - command.name.size(), ' ') << command.brief << "\n";
   out << "\n'sudoku-count COMMAND --help' describes a command's options.\n"
          "Exit status: 0 success, 2 bad usage or bad input, 1 internal error.\n";
