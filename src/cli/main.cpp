@@ -304,8 +304,8 @@ int run_solve(const ParsedOptions& options) {
     std::cout << "\nbox " << shape.name() << " (" << grid_description(shape) << "): " << total
               << (total == 1 ? " puzzle" : " puzzles") << ", " << unique << " unique, " << multiple << " multiple, "
               << none << " none\n";
-    std::printf("time: %.3f s on %d threads (%.0f puzzles/s)\n", batch.seconds, batch.threads,
-                batch.seconds > 0 ? total / batch.seconds : 0.0);
+    std::printf("time: %.3f s on %d %s (%.0f puzzles/s)\n", batch.seconds, batch.threads,
+                batch.threads == 1 ? "thread" : "threads", batch.seconds > 0 ? total / batch.seconds : 0.0);
   }
   return 0;
 }
