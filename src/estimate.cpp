@@ -1,12 +1,12 @@
 #include "sudoku_count/estimate.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
 #include <vector>
+
+#include "sudoku_count/threads.hpp"
 
 namespace sudoku_count {
 
@@ -22,7 +22,7 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  const int threads = thread_count(options.threads);
   const StopRule& stop = options.stop;
   const std::uint64_t per_block = estimator.samples_per_block();
 

@@ -1,7 +1,5 @@
 #include "sudoku_count/exact.hpp"
 
-#include <omp.h>
-
 #include <cassert>
 #include <chrono>
 #include <stdexcept>
@@ -10,6 +8,7 @@
 #include "sudoku_count/bits.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/rng.hpp"
+#include "sudoku_count/threads.hpp"
 
 namespace sudoku_count {
 namespace {
@@ -55,8 +54,7 @@ ExactCover sudoku_exact_cover(const Grid& puzzle) {
 
 ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  if (options.threads < 0)
-    throw InputError("the thread count must be 0 (all cores) or positive, not " + std::to_string(options.threads));
+  const int threads = thread_count(options.threads);
   validate_grid(puzzle);
   const int n = puzzle.shape.n();
   if (const int givens = given_count(puzzle); options.fix_first_row && givens != 0)
@@ -68,7 +66,7 @@ ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& option
     for (int col = 0; col < n; ++col) start_grid.at(0, col) = col + 1;
 
   ExactResult result;
-  result.threads = options.threads == 0 ? omp_get_max_threads() : options.threads;
+  result.threads = threads;
   const BigInt raw = sudoku_exact_cover(start_grid).count_solutions(result.threads);
   if (options.fix_first_row) {
     // Relabelling symbols maps completions with any first row one-to-one onto

@@ -9,6 +9,7 @@
 #include "sudoku_count/band_completions.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/tables.hpp"
+#include "sudoku_count/threads.hpp"
 
 namespace sudoku_count {
 namespace {
@@ -204,7 +205,7 @@ ExactResult count_grids_by_bands(const Shape& given, const ExactOptions& options
   const BandTables tables = BandTables::build(shape);
   ExactResult result;
   result.method = "bands";
-  result.threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  result.threads = thread_count(options.threads);
   result.count = tables.fillings->tabulated()
                      ? sum_over_key_orbits(tables, result.threads, progress, result.detail)
                      : sum_over_canonical_bands(tables, result.threads, progress, result.detail);

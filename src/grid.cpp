@@ -205,6 +205,14 @@ std::string format_grid(const Grid& grid) {
   return out.str();
 }
 
+std::string cell_name(int row, int col) {
+  std::string name = "r";  // built by appending: GCC 12 warns falsely (-Wrestrict) on "r" + std::string
+  name += std::to_string(row + 1);
+  name += 'c';
+  name += std::to_string(col + 1);
+  return name;
+}
+
 std::string format_line(const Grid& grid) {
   const int n = grid.shape.n();
   const bool compact = n <= kLargestCompactValue;

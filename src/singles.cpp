@@ -12,14 +12,6 @@ enum UnitKind { kRow = 0, kColumn = 1, kBox = 2 };
 constexpr const char* kUnitNames[] = {"row", "column", "box"};
 constexpr Rule kHiddenRules[] = {Rule::OnlyPlaceInRow, Rule::OnlyPlaceInColumn, Rule::OnlyPlaceInBox};
 
-std::string cell_name(int row, int col) {
-  std::string name = "r";  // built by appending: GCC 12 warns falsely (-Wrestrict) on "r" + std::string
-  name += std::to_string(row + 1);
-  name += 'c';
-  name += std::to_string(col + 1);
-  return name;
-}
-
 std::string unit_name(int unit, int n) {
   return std::string(kUnitNames[unit / n]) + " " + std::to_string(unit % n + 1);
 }

@@ -1,11 +1,8 @@
 #include "sudoku_count/solve.hpp"
 
-#include <omp.h>
-
 #include <chrono>
 
-#include "sudoku_count/error.hpp"
-#include "sudoku_count/exact.hpp"
+#include "sudoku_count/threads.hpp"
 
 namespace sudoku_count {
 
@@ -47,8 +44,7 @@ SolveResult solve(const CompletionFinder& finder, const Grid& puzzle, const Solv
 
 BatchResult solve_all(const std::vector<Grid>& puzzles, const SolveOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  if (options.threads < 0)
-    throw InputError("the thread count must be 0 (all cores) or positive, not " + std::to_string(options.threads));
+  const int threads = thread_count(options.threads);
   std::vector<CompletionFinder> finders;  // one per shape, in order of first use
   std::vector<std::size_t> finder_of(puzzles.size());
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
@@ -59,7 +55,7 @@ BatchResult solve_all(const std::vector<Grid>& puzzles, const SolveOptions& opti
     finder_of[i] = k;
   }
   BatchResult batch;
-  batch.threads = options.threads == 0 ? omp_get_max_threads() : options.threads;
+  batch.threads = threads;
   batch.results.resize(puzzles.size());
   const long long count = static_cast<long long>(puzzles.size());
   // Puzzles differ widely in effort: hand them out one at a time.

@@ -51,6 +51,10 @@ void validate_grid(const Grid& grid);
 // parse_puzzle reads the result back.
 std::string format_grid(const Grid& grid);
 
+// "r4c7": the cell at 0-based row 3, column 6, as deductions and solve name
+// cells (1-based).
+std::string cell_name(int row, int col);
+
 // The grid on one line, as files of puzzles hold it: one compact symbol per
 // cell up to N = 35, else numbers separated by spaces ('.' for a blank).
 // parse_puzzle reads it back.

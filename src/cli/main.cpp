@@ -50,6 +50,11 @@ sc::Shape require_shape(const ParsedOptions& options, const std::string& command
   return sc::Shape::parse(options.text("box"));
 }
 
+void refuse_two_puzzle_sources(const ParsedOptions& options) {
+  if (options.has("puzzle") && options.has("puzzle-file"))
+    throw sc::InputError("give either --puzzle or --puzzle-file, not both");
+}
+
 std::string grid_description(const sc::Shape& shape) {
   return std::to_string(shape.n()) + "x" + std::to_string(shape.n()) + " grid";
 }
@@ -89,8 +94,7 @@ void print_grids(const std::string& label, const std::vector<sc::Grid>& grids) {
 // ---- exact ------------------------------------------------------------------
 int run_exact(const ParsedOptions& options) {
   const sc::Shape shape = require_shape(options, "exact");
-  if (options.has("puzzle") && options.has("puzzle-file"))
-    throw sc::InputError("give either --puzzle or --puzzle-file, not both");
+  refuse_two_puzzle_sources(options);
   std::string method = options.text("method");
   if (method != "auto" && method != "dlx" && method != "bands")
     throw sc::InputError("unknown exact method '" + method + "': choose auto, dlx or bands");
@@ -194,9 +198,7 @@ std::string differing_cells(const sc::Grid& a, const sc::Grid& b, int& count) {
   std::string cells;
   count = 0;
   for (int cell = 0; cell < a.shape.cells(); ++cell)
-    if (a.cells[cell] != b.cells[cell]) {
-      cells += (count++ ? " r" : "r") + std::to_string(cell / n + 1) + "c" + std::to_string(cell % n + 1);
-    }
+    if (a.cells[cell] != b.cells[cell]) cells += (count++ ? " " : "") + sc::cell_name(cell / n, cell % n);
   return cells;
 }
 
@@ -250,8 +252,7 @@ JsonObject solve_json(const sc::SolveResult& result, const sc::Shape& shape, boo
 
 int run_solve(const ParsedOptions& options) {
   const sc::Shape shape = require_shape(options, "solve");
-  if (options.has("puzzle") && options.has("puzzle-file"))
-    throw sc::InputError("give either --puzzle or --puzzle-file, not both");
+  refuse_two_puzzle_sources(options);
   if (!options.has("puzzle") && !options.has("puzzle-file"))
     throw sc::InputError("missing puzzle: give --puzzle TEXT, or --puzzle-file FILE with one puzzle a line");
   sc::SolveOptions solve_options;
