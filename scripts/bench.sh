@@ -5,20 +5,25 @@
 # estimator (Knuth's random path, most-constrained cell) run in the same go
 # on the same shape with the same threads, and quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed|solve] [SECONDS]
 #   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
 #   THREADS        threads for both sides (default: all cores)
-#   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default build/ and build-mpi/)
+#   BUILD_DIR      build tree holding sudoku-count and make_puzzles (default build)
+#   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default $BUILD_DIR/ and build-mpi/)
+#   PUZZLES        puzzles generated for `solve` (default 1000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
 seconds=${2:-60}
 threads=${THREADS:-$(nproc)}
-bin=${SUDOKU_COUNT_BIN:-build/sudoku-count}
+build=${BUILD_DIR:-build}
+bin=${SUDOKU_COUNT_BIN:-$build/sudoku-count}
 mpi_bin=${SUDOKU_COUNT_MPI_BIN:-build-mpi/sudoku-count}
-[ -x "$bin" ] || scripts/setup.sh
+if [ ! -x "$bin" ]; then
+  if [ "$bin" = build/sudoku-count ]; then scripts/setup.sh; else echo "$bin not found: build it first" >&2; exit 2; fi
+fi
 ref_src=${KNUTH_MRV_SRC:-../shared/bench/knuth_mrv.cpp}
-ref=build/knuth_mrv
+ref=$build/knuth_mrv
 
 json_field() { python3 -c 'import json,sys; d=[json.loads(l) for l in sys.stdin if l.strip()][-1]; print(d[sys.argv[1]])' "$1"; }
 
@@ -133,6 +138,37 @@ bench_distributed() {
   rm -rf "$ckpt"
 }
 
+# The solver: PUZZLES minimal 9x9 puzzles with a unique solution, generated
+# into the build tree by bench/make_puzzles (seed 1), solved from one file on
+# $threads threads (5 runs, median wall time of the whole command); then the
+# Inkala 2012 puzzle alone, whole process, mean of 20 runs.
+bench_solve() {
+  local count=${PUZZLES:-1000}
+  local file="$build/bench-puzzles-9x9-$count.txt"
+  if [ ! -s "$file" ]; then
+    echo "generating $count puzzles: $build/make_puzzles 3 $count 1 > $file"
+    "$build/make_puzzles" 3 "$count" 1 >"$file"
+  fi
+  echo "== solve: $count generated minimal 9x9 puzzles, $threads threads, 5 runs"
+  local t0 t1 walls=()
+  for _ in 1 2 3 4 5; do
+    t0=$(date +%s%N)
+    "$bin" solve --box 3 --puzzle-file "$file" --threads "$threads" >"$build/bench-solve.out"
+    t1=$(date +%s%N)
+    walls+=($(((t1 - t0) / 1000)))
+  done
+  tail -2 "$build/bench-solve.out"
+  printf '%s\n' "${walls[@]}" | sort -n | awk -v n="$count" '{ w[NR] = $1 } END {
+    m = w[int((NR + 1) / 2)] / 1e6
+    printf "median wall %.3f s (whole process, min %.3f s): %.0f puzzles/s\n", m, w[1] / 1e6, n / m }'
+  local inkala=8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..
+  "$bin" solve --box 3 --puzzle "$inkala" | tail -1
+  t0=$(date +%s%N)
+  for _ in $(seq 20); do "$bin" solve --box 3 --puzzle "$inkala" >/dev/null; done
+  t1=$(date +%s%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "Inkala 2012 puzzle: %.2f ms per run (whole process, 20 runs)\n", (b - a) / 20 / 1e6 }'
+}
+
 case "$what" in
   estimate) bench_estimate ;;
   scaling) bench_scaling ;;
@@ -140,6 +176,7 @@ case "$what" in
   bands) bench_bands ;;
   frontier) bench_frontier ;;
   distributed) bench_distributed ;;
-  all) bench_exact; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed] [SECONDS]" >&2; exit 2 ;;
+  solve) bench_solve ;;
+  all) bench_exact; bench_solve; bench_scaling; bench_estimate ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed|solve] [SECONDS]" >&2; exit 2 ;;
 esac

@@ -1,13 +1,13 @@
 #include "sudoku_count/estimate.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <cassert>
 #include <chrono>
 #include <cmath>
 #include <limits>
 #include <vector>
+
+#include "sudoku_count/threads.hpp"
 
 namespace sudoku_count {
 
@@ -29,7 +29,7 @@ std::vector<WeightAccumulator> run_blocks(const Estimator& estimator, const Bloc
                                           const std::vector<std::uint64_t>& blocks, int threads) {
   std::vector<WeightAccumulator> results(blocks.size());
   if (blocks.empty()) return results;
-  const int team = std::min<std::uint64_t>(threads > 0 ? threads : omp_get_max_threads(), blocks.size());
+  const int team = std::min<std::uint64_t>(thread_count(threads), blocks.size());
 #pragma omp parallel num_threads(team)
   {
     const auto workspace = estimator.make_workspace();
@@ -48,7 +48,7 @@ namespace {
 class ThreadRunner : public BlockRunner {
  public:
   ThreadRunner(const Estimator& estimator, int threads)
-      : estimator_(estimator), threads_(threads > 0 ? threads : omp_get_max_threads()) {}
+      : estimator_(estimator), threads_(thread_count(threads)) {}
   int width() const override { return threads_; }
   int threads() const override { return threads_; }
   std::vector<WeightAccumulator> run(const BlockPlan& plan, std::uint64_t first, std::uint64_t count) override {

@@ -1,25 +1,22 @@
 #include "sudoku_count/exact.hpp"
 
-#include <omp.h>
-
 #include <cassert>
 #include <chrono>
+#include <stdexcept>
 #include <string>
 
 #include "sudoku_count/bits.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/rng.hpp"
+#include "sudoku_count/threads.hpp"
 
 namespace sudoku_count {
 namespace {
 
 int option_index(int n, int row, int col, int value) { return (row * n + col) * n + value - 1; }
 
-}  // namespace
-
-ExactCover sudoku_exact_cover(const Grid& puzzle) {
-  validate_grid(puzzle);
-  const Shape& shape = puzzle.shape;
+// The exact cover of the empty grid of a shape (see sudoku_exact_cover).
+ExactCover empty_grid_cover(const Shape& shape) {
   const int n = shape.n(), cells = shape.cells();
   std::vector<std::vector<int>> options;
   options.reserve(static_cast<std::size_t>(cells) * n);
@@ -32,20 +29,32 @@ ExactCover sudoku_exact_cover(const Grid& puzzle) {
         options.push_back({row * n + col, cells + row * n + symbol, 2 * cells + col * n + symbol,
                            3 * cells + box * n + symbol});
       }
-  ExactCover cover(4 * cells, options);
+  return ExactCover(4 * cells, options);
+}
+
+// Selects the givens of a validated puzzle in the cover of its empty grid.
+void select_givens(ExactCover& cover, const Grid& puzzle) {
+  const int n = puzzle.shape.n();
   for (int row = 0; row < n; ++row)
     for (int col = 0; col < n; ++col)
       if (const int value = puzzle.at(row, col); value != 0) {
         [[maybe_unused]] const bool placed = cover.select(option_index(n, row, col, value));
         assert(placed && "validate_grid rules out clashing givens");
       }
+}
+
+}  // namespace
+
+ExactCover sudoku_exact_cover(const Grid& puzzle) {
+  validate_grid(puzzle);
+  ExactCover cover = empty_grid_cover(puzzle.shape);
+  select_givens(cover, puzzle);
   return cover;
 }
 
 ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  if (options.threads < 0)
-    throw InputError("the thread count must be 0 (all cores) or positive, not " + std::to_string(options.threads));
+  const int threads = thread_count(options.threads);
   validate_grid(puzzle);
   const int n = puzzle.shape.n();
   if (const int givens = given_count(puzzle); options.fix_first_row && givens != 0)
@@ -57,7 +66,7 @@ ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& option
     for (int col = 0; col < n; ++col) start_grid.at(0, col) = col + 1;
 
   ExactResult result;
-  result.threads = options.threads == 0 ? omp_get_max_threads() : options.threads;
+  result.threads = threads;
   const BigInt raw = sudoku_exact_cover(start_grid).count_solutions(result.threads);
   if (options.fix_first_row) {
     // Relabelling symbols maps completions with any first row one-to-one onto
@@ -72,9 +81,16 @@ ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& option
   return result;
 }
 
-std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit) {
-  const ExactCover cover = sudoku_exact_cover(puzzle);
-  const int n = puzzle.shape.n();
+CompletionFinder::CompletionFinder(const Shape& shape) : shape_(shape), empty_cover_(empty_grid_cover(shape)) {}
+
+std::vector<Grid> CompletionFinder::find(const Grid& puzzle, std::uint64_t limit) const {
+  if (!(puzzle.shape == shape_))
+    throw std::invalid_argument("CompletionFinder for box " + shape_.name() + " given a puzzle of box " +
+                                puzzle.shape.name());
+  validate_grid(puzzle);
+  ExactCover cover = empty_cover_;
+  select_givens(cover, puzzle);
+  const int n = shape_.n();
   std::vector<Grid> completions;
   for (const std::vector<int>& solution : cover.find_solutions(limit)) {
     Grid grid = puzzle;
@@ -82,6 +98,10 @@ std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit) {
     completions.push_back(std::move(grid));
   }
   return completions;
+}
+
+std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit) {
+  return CompletionFinder(puzzle.shape).find(puzzle, limit);
 }
 
 double estimated_completions(const Grid& puzzle, int probes) {

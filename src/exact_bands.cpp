@@ -11,6 +11,7 @@
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/tables.hpp"
 #include "sudoku_count/two_bands.hpp"
+#include "sudoku_count/threads.hpp"
 
 namespace sudoku_count {
 namespace {
@@ -237,7 +238,7 @@ ExactResult count_grids_by_bands(const Shape& given, const ExactOptions& options
                      " rows) is beyond them: the sums would not finish in reasonable time");
   ExactResult result;
   result.method = "bands";
-  result.threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  result.threads = thread_count(options.threads);
   if (two_bands_in_reach(shape)) {
     result.count = sum_over_two_band_classes(r, result.threads, progress, result.detail);
   } else {

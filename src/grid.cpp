@@ -198,17 +198,53 @@ std::string format_grid(const Grid& grid) {
     if (row > 0 && row % shape.box_rows == 0) out << rule << '\n';
     for (int col = 0; col < n; ++col) {
       if (col > 0) out << (col % shape.box_cols == 0 ? " | " : " ");
-      const int value = grid.at(row, col);
-      if (compact)
-        out << symbol_char(value);
-      else if (value == 0)
-        out << std::setw(width) << '.';
-      else
-        out << std::setw(width) << value;
+      out << std::setw(width) << grid_symbol(grid.at(row, col), n);
     }
     out << '\n';
   }
   return out.str();
+}
+
+std::string cell_name(int row, int col) {
+  std::string name = "r";  // built by appending: GCC 12 warns falsely (-Wrestrict) on "r" + std::string
+  name += std::to_string(row + 1);
+  name += 'c';
+  name += std::to_string(col + 1);
+  return name;
+}
+
+std::string format_line(const Grid& grid) {
+  const int n = grid.shape.n();
+  const bool compact = n <= kLargestCompactValue;
+  std::string line;
+  for (std::size_t cell = 0; cell < grid.cells.size(); ++cell) {
+    if (!compact && cell > 0) line += ' ';
+    line += grid_symbol(grid.cells[cell], n);
+  }
+  return line;
+}
+
+std::string grid_symbol(int value, int n) {
+  if (n <= kLargestCompactValue || value == 0) return std::string(1, symbol_char(value));
+  return std::to_string(value);
+}
+
+std::vector<ListedPuzzle> parse_puzzle_list(const std::string& text, const Shape& shape) {
+  std::vector<ListedPuzzle> puzzles;
+  std::istringstream in(text);
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const std::size_t first = line.find_first_not_of(" \t\r\f\v");
+    if (first == std::string::npos || line[first] == '#') continue;
+    try {
+      puzzles.push_back({number, parse_puzzle(line, shape)});
+    } catch (const InputError& e) {
+      throw InputError("line " + std::to_string(number) + ": " + e.what());
+    }
+  }
+  if (puzzles.empty())
+    throw InputError("no puzzle found: give one puzzle a line (blank lines and lines starting with # are skipped)");
+  return puzzles;
 }
 
 char symbol_char(int value) {

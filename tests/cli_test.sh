@@ -78,6 +78,73 @@ for bad in 0 1x0 9x9 3x x3 -3 abc; do
   check "box-$bad" 2 'box' -- exact --box="$bad"
 done
 
+# exact --print: completions in search order before the count.
+check exact-print 0 '^completion 2:$' -- exact --box 3 --puzzle "$p8008" --print 2
+check exact-print-count 0 '^count: 8008$' -- exact --box 3 --puzzle "$p8008" --print 2
+check exact-print-grid 0 '^------\+-------\+------$' -- exact --box 3 --puzzle "$p8008" --print 1
+check exact-print-json 0 '"count":"8008".*"solutions":\["[1-9]{81}","[1-9]{81}"\]' -- exact --box 3 --puzzle "$p8008" --print 2 --json
+check exact-print-only 0 '^the only completion:$' -- exact --box 3 --puzzle "$unique" --print 5
+check exact-print-empty-grid 0 '^completion 1:$' -- exact --box 2x2 --print 1
+check exact-print-zero 0 '"solutions":\[\]' -- exact --box 3 --puzzle "$unique" --print 0 --json
+check exact-print-negative 2 '\-\-print' -- exact --box 3 --puzzle "$unique" --print -1
+check exact-print-text 2 '\-\-print' -- exact --box 3 --puzzle "$unique" --print two
+
+# solve: none, unique (printed) or multiple (two printed); exit 0 in all three.
+inkala=8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..
+inkala_solution=812753649943682175675491283154237896369845721287169534521974368438526917796318452
+all_rules=...4..........932.23.1..4.995....7.......8.5...3....6..9..3...5..57...1..2....8..
+no_completion=".12345678$(printf '.%.0s' $(seq 27))9$(printf '.%.0s' $(seq 44))"
+sixteen=E.6GC.3FBA....5.5...9.2..1D..E....4........G9.F.......5.....7..A....1..B...2...C..8...G..6.9.1.....F...5.3.8........86.9..C.B3AG.2.93.....A1.G...B18.7AED...3....E.4..........8..7.C28..E..4F.D...A..3B1F...C4..9......D1C....25.....E..9..5...8.5G2.A....E...73
+check solve-help 0 'explain' -- solve --help
+check solve-unique 0 '^unique: exactly one solution$' -- solve --box 3 --puzzle "$unique"
+check solve-unique-grid 0 '^5 3 4 \| 6 7 8 \| 9 1 2$' -- solve --box 3 --puzzle "$unique"
+check solve-inkala 0 "\"status\":\"unique\",\"solutions\":\[\"$inkala_solution\"\]" -- solve --box 3 --puzzle "$inkala" --json
+check solve-multiple 0 '^multiple: .* differ in [1-9][0-9]* cells' -- solve --box 3 --puzzle "$p8008"
+check solve-multiple-grids 0 '^solution 2:$' -- solve --box 3 --puzzle "$p8008"
+check solve-multiple-json 0 '"status":"multiple","solutions":\["[1-9]{81}","[1-9]{81}"\],"seconds":' -- solve --box 3 --puzzle "$p8008" --json
+check solve-none 0 '^none: no solution$' -- solve --box 3 --puzzle "$no_completion"
+check solve-none-json 0 '"status":"none","solutions":\[\]' -- solve --box 3 --puzzle "$no_completion" --json
+check solve-16x16 0 '^unique: exactly one solution$' -- solve --box 4 --puzzle "$sixteen"
+check solve-6x6 0 '^unique' -- solve --box 2x3 --puzzle ..145............26..1...3....1..5..
+check explain-no-search 0 '^singles alone solved it \(51 cells\); no search$' -- solve --box 3 --puzzle "$unique" --explain
+check explain-naked 0 '^  r5c5 = 5: only candidate$' -- solve --box 3 --puzzle "$unique" --explain
+check explain-hidden 0 '^  r1c6 = 3: only place in row 1$' -- solve --box 3 --puzzle "$all_rules" --explain
+check explain-box 0 ': only place in box [1-9]$' -- solve --box 3 --puzzle "$all_rules" --explain
+check explain-inkala 0 '^no singles apply: all 60 blank cells left to search$' -- solve --box 3 --puzzle "$inkala" --explain
+check explain-8008 0 '^singles filled [0-9]+ cells, leaving [0-9]+ to search$' -- solve --box 3 --puzzle "$p8008" --explain
+check explain-16x16 0 '^singles filled 13 cells, leaving 151 to search$' -- solve --box 4 --puzzle "$sixteen" --explain
+check explain-contradiction 0 'contradiction: r1c1 has no candidate left' -- solve --box 3 --puzzle "$no_completion" --explain
+check explain-json 0 '"deductions":\["r5c5 = 5: only candidate",.*"singles_solved":true,"search_cells":0' \
+  -- solve --box 3 --puzzle "$unique" --explain --json
+check explain-inkala-json 0 '"deductions":\[\],"singles_solved":false,"search_cells":60' -- solve --box 3 --puzzle "$inkala" --explain --json
+check solve-clash 2 'givens clash' -- solve --box 3 --puzzle "$clash"
+check solve-short 2 'has 80 cells' -- solve --box 3 --puzzle "${unique:1}"
+check solve-big-symbol 2 'larger than 4' -- solve --box 2x2 --puzzle 5...............
+check solve-no-puzzle 2 'missing puzzle' -- solve --box 3
+check solve-both 2 'not both' -- solve --box 3 --puzzle "$unique" --puzzle-file "$tmp/p.txt"
+check solve-missing-box 2 'missing --box' -- solve --puzzle "$unique"
+
+# solve --puzzle-file: one puzzle a line, all threads, input order.
+printf '# four puzzles\n%s\n\n%s\n%s\n  # the end\n%s\n' "$p8008" "$unique" "$no_completion" "$inkala" >"$tmp/many.txt"
+check solve-file 0 '^box 3x3 \(9x9 grid\): 4 puzzles, 2 unique, 1 multiple, 1 none$' -- solve --box 3 --puzzle-file "$tmp/many.txt" --threads 2
+check solve-file-first 0 '^puzzle 1 \(line 2\)$' -- solve --box 3 --puzzle-file "$tmp/many.txt"
+check solve-file-explain 0 '^no singles apply: all 60 blank cells left to search$' -- solve --box 3 --puzzle-file "$tmp/many.txt" --explain
+"$bin" solve --box 3 --puzzle-file "$tmp/many.txt" --threads 2 --json >"$tmp/many.out" 2>&1
+order=$(grep -o '"status":"[a-z]*".*"line":[0-9]*' "$tmp/many.out" | sed 's/"status":"\([a-z]*\)".*"line":\([0-9]*\)/\2:\1/' | tr '\n' ' ')
+if [ "$order" = "2:multiple 4:unique 5:none 7:unique " ]; then
+  passes=$((passes + 1))
+else
+  echo "FAIL solve-file-json-order: got '$order'"; failures=$((failures + 1))
+fi
+printf '%s\n%s\n\n123\n' "$unique" "$p8008" >"$tmp/bad.txt"
+check solve-file-bad-line 2 "puzzle file '.*bad.txt': line 4: the puzzle has 3 cells" -- solve --box 3 --puzzle-file "$tmp/bad.txt"
+printf '%s\n' "$unique" "$clash" >"$tmp/clash.txt"
+check solve-file-clash 2 'line 2: givens clash' -- solve --box 3 --puzzle-file "$tmp/clash.txt"
+printf '# nothing\n\n' >"$tmp/empty.txt"
+check solve-file-empty 2 'no puzzle found' -- solve --box 3 --puzzle-file "$tmp/empty.txt"
+check solve-file-missing 2 'cannot read' -- solve --box 3 --puzzle-file "$tmp/none.txt"
+check solve-file-directory 2 'directory' -- solve --box 3 --puzzle-file /
+
 # Ctrl-C: the run finishes its blocks in flight, prints the summary, exits 0.
 "$bin" estimate --box 2x3 --forever >"$tmp/int.out" 2>&1 &
 pid=$!

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 
 #include "sudoku_count/error.hpp"
@@ -116,4 +117,20 @@ TEST(Exact, FindsCompletions) {
   }
   EXPECT_NE(some[0].cells, some[1].cells);
   EXPECT_TRUE(sudoku_count::find_completions(parse_puzzle(kNoCompletion, Shape{3, 3}), 5).empty());
+}
+
+TEST(Exact, OneFinderServesManyPuzzles) {
+  const sudoku_count::CompletionFinder finder(Shape{3, 3});
+  for (const char* text : {kPuzzle8008, kWikipediaPuzzle, kNoCompletion, kWikipediaSolution}) {
+    const Grid puzzle = parse_puzzle(text, Shape{3, 3});
+    const auto shared = finder.find(puzzle, 3);
+    const auto own = sudoku_count::find_completions(puzzle, 3);
+    ASSERT_EQ(shared.size(), own.size()) << text;
+    for (std::size_t i = 0; i < own.size(); ++i) EXPECT_EQ(shared[i].cells, own[i].cells) << text;
+  }
+  EXPECT_TRUE(finder.find(parse_puzzle(kPuzzle8008, Shape{3, 3}), 0).empty());
+  EXPECT_THROW(finder.find(empty_grid(Shape{2, 2}), 1), std::invalid_argument);
+  Grid clashing = empty_grid(Shape{3, 3});
+  clashing.cells[0] = clashing.cells[1] = 4;
+  EXPECT_THROW(finder.find(clashing, 1), InputError);
 }

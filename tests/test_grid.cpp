@@ -189,3 +189,49 @@ TEST(Grid, ValidateRejectsBadGridsBuiltInCode) {
   grid.cells.pop_back();
   EXPECT_THROW(sudoku_count::validate_grid(grid), InputError);
 }
+
+TEST(Grid, OneLineFormReadsBack) {
+  const Grid nine = parse_puzzle(kWikipediaPuzzle, Shape{3, 3});
+  EXPECT_EQ(sudoku_count::format_line(nine), kWikipediaPuzzle);
+  const Grid sixteen = parse_puzzle("123456789ABCDEFG" + std::string(240, '.'), Shape{4, 4});
+  EXPECT_EQ(sudoku_count::format_line(sixteen), "123456789ABCDEFG" + std::string(240, '.'));
+  // Beyond 35 symbols: numbers separated by spaces.
+  Grid big = empty_grid(Shape{6, 6});
+  big.at(0, 0) = 36;
+  big.at(0, 2) = 5;
+  const std::string line = sudoku_count::format_line(big);
+  EXPECT_EQ(line.substr(0, 8), "36 . 5 .");
+  EXPECT_EQ(parse_puzzle(line, Shape{6, 6}).cells, big.cells);
+  EXPECT_EQ(sudoku_count::grid_symbol(36, 36), "36");
+  EXPECT_EQ(sudoku_count::grid_symbol(0, 36), ".");
+  EXPECT_EQ(sudoku_count::grid_symbol(12, 16), "C");
+}
+
+TEST(Grid, PuzzleListSkipsBlankAndCommentLinesAndKeepsLineNumbers) {
+  const std::string text = std::string("# two puzzles\n\n") + kWikipediaPuzzle + "\r\n   \n  # indented comment\n" +
+                           std::string(81, '.') + "\n";
+  const auto puzzles = sudoku_count::parse_puzzle_list(text, Shape{3, 3});
+  ASSERT_EQ(puzzles.size(), 2u);
+  EXPECT_EQ(puzzles[0].line, 3);
+  EXPECT_EQ(puzzles[0].grid.cells, parse_puzzle(kWikipediaPuzzle, Shape{3, 3}).cells);
+  EXPECT_EQ(puzzles[1].line, 6);
+  EXPECT_EQ(sudoku_count::given_count(puzzles[1].grid), 0);
+}
+
+TEST(Grid, PuzzleListErrorsNameTheLine) {
+  auto list_error = [](const std::string& text) {
+    try {
+      sudoku_count::parse_puzzle_list(text, Shape{3, 3});
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::string bad_length = list_error(std::string(kWikipediaPuzzle) + "\n\n123\n");
+  EXPECT_TRUE(contains(bad_length, "line 3: ")) << bad_length;
+  EXPECT_TRUE(contains(bad_length, "3 cells")) << bad_length;
+  const std::string clash = list_error("# x\n55" + std::string(79, '.') + "\n");
+  EXPECT_TRUE(contains(clash, "line 2: givens clash")) << clash;
+  EXPECT_TRUE(contains(list_error("# nothing\n\n"), "no puzzle"));
+  EXPECT_TRUE(contains(list_error(""), "no puzzle"));
+}

@@ -43,7 +43,27 @@ ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& option
 // underestimate, never to exaggerate much, which is the safe side here.
 double estimated_completions(const Grid& puzzle, int probes = 2000);
 
-// The first `limit` completions in search order.
+// Lists the completions of puzzles of one shape. The exact cover of the
+// empty grid is built once and copied for each puzzle, its givens then
+// selected: for an easy 9x9 puzzle building the cover costs more than the
+// search, so a batch of puzzles shares one finder (find() changes nothing in
+// it, so threads may share it too).
+class CompletionFinder {
+ public:
+  explicit CompletionFinder(const Shape& shape);
+  const Shape& shape() const { return shape_; }
+  // The first `limit` completions of `puzzle` in search order. Throws
+  // InputError for an invalid grid, and std::invalid_argument for a grid of
+  // another shape.
+  std::vector<Grid> find(const Grid& puzzle, std::uint64_t limit) const;
+
+ private:
+  Shape shape_;
+  ExactCover empty_cover_;
+};
+
+// The first `limit` completions in search order (a CompletionFinder for one
+// puzzle).
 std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit);
 
 }  // namespace sudoku_count

@@ -51,6 +51,30 @@ void validate_grid(const Grid& grid);
 // parse_puzzle reads the result back.
 std::string format_grid(const Grid& grid);
 
+// "r4c7": the cell at 0-based row 3, column 6, as deductions and solve name
+// cells (1-based).
+std::string cell_name(int row, int col);
+
+// The grid on one line, as files of puzzles hold it: one compact symbol per
+// cell up to N = 35, else numbers separated by spaces ('.' for a blank).
+// parse_puzzle reads it back.
+std::string format_line(const Grid& grid);
+
+// A symbol as format_grid shows it in a grid of n symbols: its compact
+// symbol up to n = 35, else its number ('.' for a blank).
+std::string grid_symbol(int value, int n);
+
+// A puzzle read from a list, with the line it came from (1-based).
+struct ListedPuzzle {
+  int line = 0;
+  Grid grid;
+};
+
+// Reads one puzzle per line (as parse_puzzle reads it); blank lines and lines
+// starting with '#' are skipped. Throws InputError "line L: ..." for the first
+// bad line, and when there is no puzzle at all.
+std::vector<ListedPuzzle> parse_puzzle_list(const std::string& text, const Shape& shape);
+
 // Compact symbols: 0 -> '.', 1-9 -> '1'-'9', 10-35 -> 'A'-'Z'. Values outside
 // 0..35 have no compact symbol and give '?'.
 char symbol_char(int value);

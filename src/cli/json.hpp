@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace sudoku_count::cli {
 
@@ -45,6 +46,13 @@ class JsonObject {
     result += items;
     result += ']';
     return result;
+  }
+
+  // A JSON array of strings, for add_raw.
+  static std::string string_array(const std::vector<std::string>& items) {
+    std::string json = "[";
+    for (std::size_t i = 0; i < items.size(); ++i) json += (i ? ",\"" : "\"") + escape(items[i]) + "\"";
+    return json + "]";
   }
 
   static std::string escape(const std::string& text) {

@@ -24,6 +24,8 @@
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/exact_bands.hpp"
 #include "sudoku_count/grid.hpp"
+#include "sudoku_count/singles.hpp"
+#include "sudoku_count/solve.hpp"
 #include "sudoku_count/tables.hpp"
 #include "sudoku_count/version.hpp"
 
@@ -53,6 +55,11 @@ sc::Shape require_shape(const ParsedOptions& options, const std::string& command
   return sc::Shape::parse(options.text("box"));
 }
 
+void refuse_two_puzzle_sources(const ParsedOptions& options) {
+  if (options.has("puzzle") && options.has("puzzle-file"))
+    throw sc::InputError("give either --puzzle or --puzzle-file, not both");
+}
+
 std::string grid_description(const sc::Shape& shape) {
   return std::to_string(shape.n()) + "x" + std::to_string(shape.n()) + " grid";
 }
@@ -76,11 +83,23 @@ JsonObject shape_json(const std::string& command, const sc::Shape& shape) {
   return json;
 }
 
+// Completed grids as JSON strings, one line each (format_line).
+std::string solutions_json(const std::vector<sc::Grid>& grids) {
+  std::vector<std::string> lines;
+  for (const sc::Grid& grid : grids) lines.push_back(sc::format_line(grid));
+  return JsonObject::string_array(lines);
+}
+
+// "label 1:" and the grid, for each grid, with a blank line between.
+void print_grids(const std::string& label, const std::vector<sc::Grid>& grids) {
+  for (std::size_t i = 0; i < grids.size(); ++i)
+    std::cout << (i ? "\n" : "") << label << " " << i + 1 << ":\n" << sc::format_grid(grids[i]);
+}
+
 // ---- exact ------------------------------------------------------------------
 int run_exact(const ParsedOptions& options) {
   const sc::Shape shape = require_shape(options, "exact");
-  if (options.has("puzzle") && options.has("puzzle-file"))
-    throw sc::InputError("give either --puzzle or --puzzle-file, not both");
+  refuse_two_puzzle_sources(options);
   std::string method = options.text("method");
   if (method != "auto" && method != "dlx" && method != "bands")
     throw sc::InputError("unknown exact method '" + method + "': choose auto, dlx or bands");
@@ -118,6 +137,11 @@ int run_exact(const ParsedOptions& options) {
                            " completions (a quick random-path estimate): counting them one by one would not finish; "
                            "add givens, or estimate the count of all grids with 'sudoku-count estimate'");
   }
+  // The completions to show come from dancing links whatever the method
+  // counting them: the first K in its search order.
+  const bool print = options.has("print");
+  const std::vector<sc::Grid> printed = print ? sc::find_completions(puzzle, options.integer("print"))
+                                              : std::vector<sc::Grid>{};
   sc::ExactOptions exact_options;
   exact_options.threads = static_cast<int>(options.integer("threads"));
   exact_options.fix_first_row = options.flag("fix-first-row");
@@ -140,6 +164,7 @@ int run_exact(const ParsedOptions& options) {
     json.add("seconds", result.seconds).add("threads", result.threads).add("method", result.method);
     if (!result.note.empty()) json.add("note", result.note);
     if (!result.detail.empty()) json.add("detail", result.detail);
+    if (print) json.add_raw("solutions", solutions_json(printed));
     std::cout << json.str() << "\n";
     return 0;
   }
@@ -148,12 +173,146 @@ int run_exact(const ParsedOptions& options) {
             << "\n";
   if (!result.note.empty()) std::cout << result.note << "\n";
   if (!result.detail.empty()) std::cout << "sum over " << result.detail << "\n";
+  if (const std::uint64_t asked = print ? options.integer("print") : 0; asked > 0) {
+    // Fewer found than asked means the search ran out: these are all.
+    const std::size_t found = printed.size();
+    if (found == 0)
+      std::cout << "no completion to print\n";
+    else if (found < asked)
+      std::cout << (found == 1 ? "the only completion:" : "all " + std::to_string(found) + " completions, in search order:")
+                << "\n";
+    else
+      std::cout << "the first " << (found == 1 ? "completion" : std::to_string(found) + " completions")
+                << " in search order:\n";
+    print_grids("completion", printed);
+    if (found > 0) std::cout << "\n";
+  }
   if (result.first_row_fixed)
     std::cout << "first row fixed to 1.." << shape.n() << ": " << result.count_with_first_row_fixed << " grids, times "
               << shape.n() << "! = " << sc::factorial(shape.n()) << "\n";
   std::cout << "count: " << result.count << "\n"
             << "       " << sc::format_scientific(result.count) << "\n";
   std::printf("time: %.3f s, threads: %d\n", result.seconds, result.threads);
+  return 0;
+}
+
+// ---- solve --------------------------------------------------------------------
+// The cells where two grids differ, as "r1c2 r1c3 ...".
+std::string differing_cells(const sc::Grid& a, const sc::Grid& b, int& count) {
+  const int n = a.shape.n();
+  std::string cells;
+  count = 0;
+  for (int cell = 0; cell < a.shape.cells(); ++cell)
+    if (a.cells[cell] != b.cells[cell]) cells += (count++ ? " " : "") + sc::cell_name(cell / n, cell % n);
+  return cells;
+}
+
+void print_solve_text(const sc::SolveResult& result, const sc::Shape& shape, bool explain) {
+  if (explain) {
+    if (!result.deductions.empty()) std::cout << "singles:\n";
+    for (const sc::Deduction& deduction : result.deductions) std::cout << "  " << sc::describe(deduction, shape) << "\n";
+    const std::size_t placed = result.deductions.size();
+    const std::string placed_text = std::to_string(placed) + (placed == 1 ? " cell" : " cells");
+    if (!result.contradiction.empty())
+      std::cout << "singles ran into a contradiction" << (placed ? " after placing " + placed_text : "") << ": "
+                << result.contradiction << "; no search needed\n";
+    else if (result.search_cells == 0)
+      std::cout << "singles alone solved it (" << placed_text << "); no search\n";
+    else if (placed == 0)
+      std::cout << "no singles apply: all " << result.search_cells << " blank cells left to search\n";
+    else
+      std::cout << "singles filled " << placed_text << ", leaving " << result.search_cells << " to search\n";
+  }
+  switch (result.status) {
+    case sc::SolveStatus::None: std::cout << "none: no solution\n"; break;
+    case sc::SolveStatus::Unique:
+      std::cout << "unique: exactly one solution\n" << sc::format_grid(result.solutions[0]);
+      break;
+    case sc::SolveStatus::Multiple: {
+      int count = 0;
+      const std::string cells = differing_cells(result.solutions[0], result.solutions[1], count);
+      std::cout << "multiple: more than one solution; the first two in search order differ in " << count
+                << " cells: " << cells << "\n";
+      print_grids("solution", result.solutions);
+      break;
+    }
+  }
+}
+
+JsonObject solve_json(const sc::SolveResult& result, const sc::Shape& shape, bool explain) {
+  JsonObject json = shape_json("solve", shape);
+  json.add("status", sc::status_name(result.status))
+      .add_raw("solutions", solutions_json(result.solutions))
+      .add("seconds", result.seconds);
+  if (explain) {
+    std::vector<std::string> deductions;
+    for (const sc::Deduction& deduction : result.deductions) deductions.push_back(sc::describe(deduction, shape));
+    json.add_raw("deductions", JsonObject::string_array(deductions))
+        .add("singles_solved", result.contradiction.empty() && result.search_cells == 0)
+        .add("search_cells", result.search_cells);
+    if (!result.contradiction.empty()) json.add("contradiction", result.contradiction);
+  }
+  return json;
+}
+
+int run_solve(const ParsedOptions& options) {
+  const sc::Shape shape = require_shape(options, "solve");
+  refuse_two_puzzle_sources(options);
+  if (!options.has("puzzle") && !options.has("puzzle-file"))
+    throw sc::InputError("missing puzzle: give --puzzle TEXT, or --puzzle-file FILE with one puzzle a line");
+  sc::SolveOptions solve_options;
+  solve_options.explain = options.flag("explain");
+  solve_options.threads = static_cast<int>(options.integer("threads"));
+  const bool json = options.flag("json");
+
+  if (options.has("puzzle")) {
+    const sc::SolveResult result = sc::solve(sc::parse_puzzle(options.text("puzzle"), shape), solve_options);
+    if (json) {
+      std::cout << solve_json(result, shape, solve_options.explain).str() << "\n";
+    } else {
+      std::cout << "box " << shape.name() << " (" << grid_description(shape) << ")\n";
+      print_solve_text(result, shape, solve_options.explain);
+      std::printf("time: %.3f s\n", result.seconds);
+    }
+    return 0;
+  }
+
+  // Every line is read and checked before anything is solved.
+  const std::string path = options.text("puzzle-file");
+  const std::string text = read_file(path);
+  std::vector<sc::ListedPuzzle> listed;
+  try {
+    listed = sc::parse_puzzle_list(text, shape);
+  } catch (const sc::InputError& e) {
+    throw sc::InputError("puzzle file '" + path + "': " + e.what());
+  }
+  std::vector<sc::Grid> puzzles;
+  for (const sc::ListedPuzzle& entry : listed) puzzles.push_back(entry.grid);
+  const sc::BatchResult batch = sc::solve_all(puzzles, solve_options);
+
+  std::size_t unique = 0, multiple = 0, none = 0;
+  for (std::size_t i = 0; i < batch.results.size(); ++i) {
+    const sc::SolveResult& result = batch.results[i];
+    unique += result.status == sc::SolveStatus::Unique;
+    multiple += result.status == sc::SolveStatus::Multiple;
+    none += result.status == sc::SolveStatus::None;
+    if (json) {
+      JsonObject object = solve_json(result, shape, solve_options.explain);
+      object.add("line", listed[i].line);
+      std::cout << object.str() << "\n";
+    } else {
+      std::cout << (i ? "\n" : "") << "puzzle " << i + 1 << " (line " << listed[i].line << ")\n";
+      print_solve_text(result, shape, solve_options.explain);
+    }
+  }
+  if (!json) {
+    const std::size_t total = batch.results.size();
+    std::cout << "\nbox " << shape.name() << " (" << grid_description(shape) << "): " << total
+              << (total == 1 ? " puzzle" : " puzzles") << ", " << unique << " unique, " << multiple << " multiple, "
+              << none << " none\n";
+    std::printf("time: %.3f s on %d %s (%.0f puzzles/s)\n", batch.seconds, batch.threads,
+                batch.threads == 1 ? "thread" : "threads", batch.seconds > 0 ? total / batch.seconds : 0.0);
+  }
   return 0;
 }
 
@@ -544,6 +703,7 @@ int dispatch(int argc, char** argv, const sc::cli::ProcessGroup& group) {
   if (!group.leader()) return 0;
   if (command->name == "exact") return run_exact(options);
   if (command->name == "merge") return run_merge(options);
+  if (command->name == "solve") return run_solve(options);
   return run_tables(options);
 }
 

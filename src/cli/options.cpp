@@ -16,6 +16,7 @@ namespace {
 constexpr double kMaxThreads = 1024;
 constexpr double kMaxSeconds = 1e9;  // about 31 years
 constexpr const char* kPositional = "positional-arguments";  // hidden: not in --help's list
+constexpr double kMaxPrinted = 100000;  // completions held in memory by exact --print
 
 OptionSpec box_option(const std::string& default_value = "") {
   return {"box", Kind::Text, "SHAPE", default_value, 0, 0, false,
@@ -31,6 +32,11 @@ OptionSpec seed_option() {
 }
 OptionSpec confidence_option() {
   return {"confidence", Kind::Real, "C", "0.95", 0, 1, true, "confidence level of the interval (0 < C < 1)", true};
+}
+OptionSpec puzzle_option() {
+  return {"puzzle", Kind::Text, "TEXT", "", 0, 0, false,
+          "the partial grid, row by row: 1-9 then A-Z (10=A, ...), blanks as . or 0; whitespace and | - + "
+          "ignored; or whitespace-separated numbers 0..N"};
 }
 OptionSpec json_option() { return {"json", Kind::Flag, "", "", 0, 0, false, "print JSON on stdout instead of text"}; }
 
@@ -92,15 +98,16 @@ std::vector<CommandSpec> build_table() {
                    "FILE"});
   table.push_back(
       {"exact",
-       "sudoku-count exact --box SHAPE [--puzzle TEXT | --puzzle-file FILE] [--fix-first-row] [--threads T] [--json]",
+       "sudoku-count exact --box SHAPE [--puzzle TEXT | --puzzle-file FILE] [--print K] [--fix-first-row] "
+       "[--threads T] [--json]",
        "exact number of grids, or of completions of a puzzle",
        "Exact number of completions of a partial grid (the empty grid by default: all grids of the shape), by "
        "dancing links or, for all grids of a shape, by the column-set decomposition over band tables.",
-       {box_option(),
-        {"puzzle", Kind::Text, "TEXT", "", 0, 0, false,
-         "the partial grid, row by row: 1-9 then A-Z (10=A, ...), blanks as . or 0; whitespace and | - + "
-         "ignored; or whitespace-separated numbers 0..N"},
+       {box_option(), puzzle_option(),
         {"puzzle-file", Kind::Text, "FILE", "", 0, 0, false, "read the puzzle from FILE"},
+        {"print", Kind::Integer, "K", "", 0, kMaxPrinted, false,
+         "also print the first K completions in search order (as grids; with --json, a solutions array), before "
+         "the count"},
         {"fix-first-row", Kind::Flag, "", "", 0, 0, false,
          "empty grid only: fix the first row to 1..N, count, and multiply by N!"},
         {"method", Kind::Text, "M", "auto", 0, 0, false,
@@ -109,6 +116,21 @@ std::vector<CommandSpec> build_table() {
          "where it applies, else dlx)"},
         threads_option(), json_option()},
        ""});
+  table.push_back(
+      {"solve",
+       "sudoku-count solve --box SHAPE (--puzzle TEXT | --puzzle-file FILE) [--explain] [--threads T] [--json]",
+       "solve puzzles: no solution, exactly one (printed), or more (the first two printed)",
+       "Solve a puzzle, or a file of puzzles, by dancing links stopped at the second solution: say whether there is "
+       "no solution, exactly one (printed), or more than one (the first two printed). Exit status 0 in all three "
+       "cases.",
+       {box_option(), puzzle_option(),
+        {"puzzle-file", Kind::Text, "FILE", "", 0, 0, false,
+         "read puzzles from FILE, one a line (blank lines and lines starting with # skipped); they are solved on "
+         "--threads threads and reported in input order"},
+        {"explain", Kind::Flag, "", "", 0, 0, false,
+         "first place the singles a person finds (a cell's only candidate, a symbol's only place in a row, column "
+         "or box), printing each, then say how many cells search had to fill"},
+        threads_option(), json_option()}});
   table.push_back({"tables",
                    "sudoku-count tables --box SHAPE [--json]",
                    "build the band tables and report their size, time and memory",
@@ -236,7 +258,7 @@ std::string command_help(const CommandSpec& command) {
 std::string tool_help() {
   std::ostringstream out;
   out << "sudoku-count: count completed Sudoku grids of any box shape, exactly or by unbiased Monte Carlo "
-         "estimate.\n\nusage: sudoku-count COMMAND [OPTIONS]\n       sudoku-count --version\n\ncommands:\n";
+         "estimate, and solve puzzles.\n\nusage: sudoku-count COMMAND [OPTIONS]\n       sudoku-count --version\n\ncommands:\n";
   for (const auto& command : command_table()) out << "  " << command.name << std::string(10 - command.name.size(), ' ') << command.brief << "\n";
   out << "\n'sudoku-count COMMAND --help' describes a command's options.\n"
          "Exit status: 0 success, 2 bad usage or bad input, 1 internal error, 3 estimate done but its final "

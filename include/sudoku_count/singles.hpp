@@ -1,0 +1,47 @@
+#pragma once
+// The first rules a person solves by, applied until they give nothing more:
+//  - a naked single: a cell with one candidate left takes it;
+//  - a hidden single: a symbol with one place left in a row, a column or a
+//    box goes there.
+// Each deduction holds in every completion, so the puzzle they leave has the
+// same completions as the one given; a cell with no candidate, or a symbol
+// with no place in a unit, shows there is none.
+#include <string>
+#include <vector>
+
+#include "sudoku_count/bits.hpp"
+#include "sudoku_count/grid.hpp"
+
+namespace sudoku_count {
+
+enum class Rule { OnlyCandidate, OnlyPlaceInRow, OnlyPlaceInColumn, OnlyPlaceInBox };
+
+struct Deduction {
+  int row = 0, col = 0;  // 0-based
+  int value = 0;         // 1..N
+  Rule rule = Rule::OnlyCandidate;
+};
+
+struct SinglesResult {
+  Grid grid;                          // the puzzle with every deduction placed
+  std::vector<Deduction> deductions;  // in the order made
+  std::string contradiction;          // empty, or why the puzzle has no completion
+  int blanks = 0;                     // cells of `grid` still blank
+};
+
+// Naked singles first, a whole pass over the cells in row-major order at a
+// time; when none is left, the first hidden single (rows, then columns, then
+// boxes), then naked singles again. Stops at a contradiction. Throws
+// InputError for an invalid grid (see validate_grid).
+SinglesResult apply_singles(const Grid& puzzle);
+
+// The candidates of every cell (row-major; bit v-1 for symbol v): the symbols
+// not yet in its row, column or box; 0 for a filled cell.
+std::vector<Mask> candidate_masks(const Grid& grid);
+
+// "r4c7 = 3: only candidate", "r2c5 = 8: only place in box 2": rows,
+// columns and boxes 1-based (boxes numbered row by row), symbols as
+// format_grid shows them.
+std::string describe(const Deduction& deduction, const Shape& shape);
+
+}  // namespace sudoku_count

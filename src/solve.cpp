@@ -1,0 +1,68 @@
+#include "sudoku_count/solve.hpp"
+
+#include <chrono>
+
+#include "sudoku_count/threads.hpp"
+
+namespace sudoku_count {
+
+const char* status_name(SolveStatus status) {
+  switch (status) {
+    case SolveStatus::None: return "none";
+    case SolveStatus::Unique: return "unique";
+    case SolveStatus::Multiple: return "multiple";
+  }
+  return "?";
+}
+
+SolveResult solve(const Grid& puzzle, const SolveOptions& options) {
+  validate_grid(puzzle);  // before building the finder: the shape may not fit the grid
+  return solve(CompletionFinder(puzzle.shape), puzzle, options);
+}
+
+SolveResult solve(const CompletionFinder& finder, const Grid& puzzle, const SolveOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  SolveResult result;  // apply_singles and finder.find check the grid
+  Grid searched = puzzle;
+  if (options.explain) {
+    SinglesResult singles = apply_singles(puzzle);
+    result.deductions = std::move(singles.deductions);
+    result.contradiction = std::move(singles.contradiction);
+    searched = std::move(singles.grid);
+  }
+  if (result.contradiction.empty()) {
+    result.search_cells = searched.shape.cells() - given_count(searched);
+    // Two completions are enough to tell unique from multiple.
+    result.solutions = finder.find(searched, 2);
+  }
+  result.status = result.solutions.empty()      ? SolveStatus::None
+                  : result.solutions.size() == 1 ? SolveStatus::Unique
+                                                 : SolveStatus::Multiple;
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+BatchResult solve_all(const std::vector<Grid>& puzzles, const SolveOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  const int threads = thread_count(options.threads);
+  std::vector<CompletionFinder> finders;  // one per shape, in order of first use
+  std::vector<std::size_t> finder_of(puzzles.size());
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    validate_grid(puzzles[i]);
+    std::size_t k = 0;
+    while (k < finders.size() && !(finders[k].shape() == puzzles[i].shape)) ++k;
+    if (k == finders.size()) finders.emplace_back(puzzles[i].shape);
+    finder_of[i] = k;
+  }
+  BatchResult batch;
+  batch.threads = threads;
+  batch.results.resize(puzzles.size());
+  const long long count = static_cast<long long>(puzzles.size());
+  // Puzzles differ widely in effort: hand them out one at a time.
+#pragma omp parallel for num_threads(batch.threads) schedule(dynamic, 1)
+  for (long long i = 0; i < count; ++i) batch.results[i] = solve(finders[finder_of[i]], puzzles[i], options);
+  batch.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return batch;
+}
+
+}  // namespace sudoku_count

@@ -1,0 +1,139 @@
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/singles.hpp"
+
+using sudoku_count::apply_singles;
+using sudoku_count::candidate_masks;
+using sudoku_count::Deduction;
+using sudoku_count::describe;
+using sudoku_count::Grid;
+using sudoku_count::InputError;
+using sudoku_count::Mask;
+using sudoku_count::parse_puzzle;
+using sudoku_count::Rule;
+using sudoku_count::Shape;
+using sudoku_count::SinglesResult;
+
+namespace {
+
+// The example puzzle of LeetCode problem 37 ("Sudoku Solver"); naked singles
+// alone solve it.
+const char* const kLeetCodePuzzle =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const char* const kLeetCodeSolution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+// Arto Inkala's 2012 puzzle: no single applies at the start.
+const char* const kInkala2012 =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+// A minimal puzzle from bench/make_puzzles (box 3, seed 1, line 13): singles
+// alone solve it, with all four rules.
+const char* const kAllRulesPuzzle =
+    "...4..........932.23.1..4.995....7.......8.5...3....6..9..3...5..57...1..2....8..";
+const char* const kAllRulesSolution =
+    "719423586548679321236185479951246738672318954483957162197832645865794213324561897";
+
+// Checks that each deduction follows from its rule on the grid so far, by
+// recomputing the candidates from scratch, and places it.
+void expect_deductions_hold(Grid grid, const std::vector<Deduction>& deductions) {
+  const int n = grid.shape.n();
+  for (const Deduction& d : deductions) {
+    const std::vector<Mask> candidates = candidate_masks(grid);
+    const Mask bit = Mask{1} << (d.value - 1);
+    const int cell = d.row * n + d.col;
+    ASSERT_EQ(grid.cells[cell], 0) << describe(d, grid.shape);
+    ASSERT_TRUE(candidates[cell] & bit) << describe(d, grid.shape);
+    if (d.rule == Rule::OnlyCandidate) {
+      EXPECT_EQ(candidates[cell], bit) << describe(d, grid.shape);
+    } else {
+      int places = 0;
+      for (int other = 0; other < n * n; ++other) {
+        const int row = other / n, col = other % n;
+        const bool same_unit = d.rule == Rule::OnlyPlaceInRow      ? row == d.row
+                               : d.rule == Rule::OnlyPlaceInColumn ? col == d.col
+                                                                   : grid.shape.box_of(row, col) ==
+                                                                         grid.shape.box_of(d.row, d.col);
+        if (same_unit && (candidates[other] & bit)) ++places;
+      }
+      EXPECT_EQ(places, 1) << describe(d, grid.shape);
+    }
+    grid.cells[cell] = d.value;
+  }
+}
+
+}  // namespace
+
+TEST(Singles, NakedSinglesSolveTheLeetCodePuzzle) {
+  const Grid puzzle = parse_puzzle(kLeetCodePuzzle, Shape{3, 3});
+  const SinglesResult result = apply_singles(puzzle);
+  EXPECT_TRUE(result.contradiction.empty());
+  EXPECT_EQ(result.blanks, 0);
+  EXPECT_EQ(result.deductions.size(), 51u);
+  EXPECT_EQ(result.grid.cells, parse_puzzle(kLeetCodeSolution, Shape{3, 3}).cells);
+  expect_deductions_hold(puzzle, result.deductions);
+}
+
+TEST(Singles, AllFourRulesAndEachDeductionHolds) {
+  const Grid puzzle = parse_puzzle(kAllRulesPuzzle, Shape{3, 3});
+  const SinglesResult result = apply_singles(puzzle);
+  EXPECT_TRUE(result.contradiction.empty());
+  EXPECT_EQ(result.blanks, 0);
+  EXPECT_EQ(result.grid.cells, parse_puzzle(kAllRulesSolution, Shape{3, 3}).cells);
+  bool seen[4] = {false, false, false, false};
+  for (const Deduction& d : result.deductions) seen[static_cast<int>(d.rule)] = true;
+  for (bool rule_seen : seen) EXPECT_TRUE(rule_seen);
+  expect_deductions_hold(puzzle, result.deductions);
+}
+
+TEST(Singles, NoSingleInTheInkalaPuzzle) {
+  const SinglesResult result = apply_singles(parse_puzzle(kInkala2012, Shape{3, 3}));
+  EXPECT_TRUE(result.contradiction.empty());
+  EXPECT_TRUE(result.deductions.empty());
+  EXPECT_EQ(result.blanks, 60);
+}
+
+TEST(Singles, FindsACellWithoutCandidates) {
+  // Row 1 holds 1-8 and column 1 a 9: r1c1 has no candidate.
+  const std::string puzzle = ".12345678" + std::string(27, '.') + "9" + std::string(44, '.');
+  const SinglesResult result = apply_singles(parse_puzzle(puzzle, Shape{3, 3}));
+  EXPECT_EQ(result.contradiction, "r1c1 has no candidate left");
+}
+
+TEST(Singles, FindsASymbolWithoutAPlace) {
+  // The 1s in boxes 1 and 2 and in columns 7 and 8 shut symbol 1 out of row
+  // 1, whose last cell holds a 2; every cell keeps several candidates.
+  const std::string puzzle = std::string("........2") + "1........" + "...1....." + "......1.." +
+                             std::string(18, '.') + ".......1." + std::string(18, '.');
+  const SinglesResult result = apply_singles(parse_puzzle(puzzle, Shape{3, 3}));
+  EXPECT_TRUE(result.deductions.empty());
+  EXPECT_EQ(result.contradiction, "symbol 1 has no place left in row 1");
+}
+
+TEST(Singles, DescribesDeductionsOneBased) {
+  const Shape nine{3, 3};
+  EXPECT_EQ(describe({3, 6, 3, Rule::OnlyCandidate}, nine), "r4c7 = 3: only candidate");
+  EXPECT_EQ(describe({1, 4, 8, Rule::OnlyPlaceInBox}, nine), "r2c5 = 8: only place in box 2");
+  EXPECT_EQ(describe({8, 0, 1, Rule::OnlyPlaceInRow}, nine), "r9c1 = 1: only place in row 9");
+  EXPECT_EQ(describe({8, 0, 1, Rule::OnlyPlaceInColumn}, nine), "r9c1 = 1: only place in column 1");
+  // Boxes numbered row by row: on 2x3 boxes (6x6), r3c4 is in box 4.
+  EXPECT_EQ(describe({2, 3, 6, Rule::OnlyPlaceInBox}, Shape{2, 3}), "r3c4 = 6: only place in box 4");
+  // Symbols as grids show them.
+  EXPECT_EQ(describe({0, 0, 16, Rule::OnlyCandidate}, Shape{4, 4}), "r1c1 = G: only candidate");
+  EXPECT_EQ(describe({0, 0, 36, Rule::OnlyCandidate}, Shape{6, 6}), "r1c1 = 36: only candidate");
+}
+
+TEST(Singles, CandidatesOfAGrid) {
+  const Grid grid = parse_puzzle("12..\n..12\n....\n....", Shape{2, 2});
+  const std::vector<Mask> candidates = candidate_masks(grid);
+  EXPECT_EQ(candidates[0], 0u);        // filled
+  EXPECT_EQ(candidates[2], 0b1100u);   // r1c3: 3 or 4
+  EXPECT_EQ(candidates[4], 0b1100u);   // r2c1: box 1 has 1 and 2
+  EXPECT_EQ(candidates[8], 0b1110u);   // r3c1: column 1 has 1
+  Grid clashing = sudoku_count::empty_grid(Shape{2, 2});
+  clashing.cells[0] = clashing.cells[1] = 1;
+  EXPECT_THROW(candidate_masks(clashing), InputError);
+  EXPECT_THROW(apply_singles(clashing), InputError);
+}

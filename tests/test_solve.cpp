@@ -1,0 +1,262 @@
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/exact.hpp"
+#include "sudoku_count/solve.hpp"
+
+using sudoku_count::BatchResult;
+using sudoku_count::empty_grid;
+using sudoku_count::given_count;
+using sudoku_count::Grid;
+using sudoku_count::InputError;
+using sudoku_count::parse_puzzle;
+using sudoku_count::Shape;
+using sudoku_count::solve;
+using sudoku_count::solve_all;
+using sudoku_count::SolveOptions;
+using sudoku_count::SolveResult;
+using sudoku_count::SolveStatus;
+
+namespace {
+
+const Shape kNine{3, 3};
+// The example of LeetCode problem 37 ("Sudoku Solver") and its solution.
+const char* const kLeetCodePuzzle =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const char* const kLeetCodeSolution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+// The puzzle Arto Inkala published in 2012 as the world's hardest, and its
+// solution.
+const char* const kInkala2012 =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+const char* const kInkala2012Solution =
+    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+// 18 givens, 8008 completions (see test_exact.cpp).
+const char* const kPuzzle8008 = "900000000000000000000800600078006000020000090000500430006003200010094000000000008";
+// No two givens clash, but r1c1 has no candidate (row 1 has 1-8, column 1 a 9).
+const std::string kNoCompletion = ".12345678" + std::string(27, '.') + "9" + std::string(44, '.');
+// A minimal 16x16 puzzle from bench/make_puzzles (box 4, seed 1, first
+// puzzle): singles place 13 symbols, search the other 151.
+const char* const kSixteenMinimal =
+    "E.6GC.3FBA....5.5...9.2..1D..E....4........G9.F.......5.....7..A....1..B...2...C..8...G..6.9.1.....F...5.3.8."
+    ".......86.9..C.B3AG.2.93.....A1.G...B18.7AED...3....E.4..........8..7.C28..E..4F.D...A..3B1F...C4..9......D1"
+    "C....25.....E..9..5...8.5G2.A....E...73";
+
+// Whether `grid` is complete, valid and keeps every given of `puzzle`.
+bool completes(const Grid& grid, const Grid& puzzle) {
+  if (given_count(grid) != grid.shape.cells()) return false;
+  try {
+    sudoku_count::validate_grid(grid);
+  } catch (const InputError&) {
+    return false;
+  }
+  for (std::size_t cell = 0; cell < puzzle.cells.size(); ++cell)
+    if (puzzle.cells[cell] != 0 && grid.cells[cell] != puzzle.cells[cell]) return false;
+  return true;
+}
+
+SolveOptions explaining() {
+  SolveOptions options;
+  options.explain = true;
+  return options;
+}
+
+// A valid grid of R x C boxes by the pattern value(r, c) = (C (r mod R) +
+// floor(r / R) + c) mod N + 1: each row shifts the one above by C, and each
+// band by one more.
+Grid pattern_grid(const Shape& shape) {
+  Grid grid = empty_grid(shape);
+  const int n = shape.n();
+  for (int row = 0; row < n; ++row)
+    for (int col = 0; col < n; ++col)
+      grid.at(row, col) = (shape.box_cols * (row % shape.box_rows) + row / shape.box_rows + col) % n + 1;
+  return grid;
+}
+
+}  // namespace
+
+TEST(Solve, StatusNames) {
+  EXPECT_STREQ(sudoku_count::status_name(SolveStatus::None), "none");
+  EXPECT_STREQ(sudoku_count::status_name(SolveStatus::Unique), "unique");
+  EXPECT_STREQ(sudoku_count::status_name(SolveStatus::Multiple), "multiple");
+}
+
+TEST(Solve, LeetCodePuzzleIsUnique) {
+  const SolveResult result = solve(parse_puzzle(kLeetCodePuzzle, kNine));
+  EXPECT_EQ(result.status, SolveStatus::Unique);
+  ASSERT_EQ(result.solutions.size(), 1u);
+  EXPECT_EQ(result.solutions[0].cells, parse_puzzle(kLeetCodeSolution, kNine).cells);
+  EXPECT_EQ(result.search_cells, 51);
+  EXPECT_GE(result.seconds, 0.0);
+}
+
+TEST(Solve, InkalaPuzzleIsUnique) {
+  const SolveResult result = solve(parse_puzzle(kInkala2012, kNine));
+  EXPECT_EQ(result.status, SolveStatus::Unique);
+  ASSERT_EQ(result.solutions.size(), 1u);
+  EXPECT_EQ(result.solutions[0].cells, parse_puzzle(kInkala2012Solution, kNine).cells);
+}
+
+TEST(Solve, PuzzleWith8008CompletionsIsMultiple) {
+  const Grid puzzle = parse_puzzle(kPuzzle8008, kNine);
+  for (const SolveOptions& options : {SolveOptions{}, explaining()}) {
+    const SolveResult result = solve(puzzle, options);
+    EXPECT_EQ(result.status, SolveStatus::Multiple);
+    ASSERT_EQ(result.solutions.size(), 2u);
+    EXPECT_NE(result.solutions[0].cells, result.solutions[1].cells);
+    for (const Grid& grid : result.solutions) EXPECT_TRUE(completes(grid, puzzle));
+  }
+}
+
+TEST(Solve, NoCompletionIsNone) {
+  const Grid puzzle = parse_puzzle(kNoCompletion, kNine);
+  const SolveResult searched = solve(puzzle);
+  EXPECT_EQ(searched.status, SolveStatus::None);
+  EXPECT_TRUE(searched.solutions.empty());
+  EXPECT_TRUE(searched.contradiction.empty());
+  // With singles the contradiction shows before any search.
+  const SolveResult explained = solve(puzzle, explaining());
+  EXPECT_EQ(explained.status, SolveStatus::None);
+  EXPECT_TRUE(explained.solutions.empty());
+  EXPECT_EQ(explained.contradiction, "r1c1 has no candidate left");
+  EXPECT_EQ(explained.search_cells, 0);
+}
+
+TEST(Solve, SinglesAloneSolveTheLeetCodePuzzle) {
+  const SolveResult result = solve(parse_puzzle(kLeetCodePuzzle, kNine), explaining());
+  EXPECT_EQ(result.status, SolveStatus::Unique);
+  EXPECT_EQ(result.deductions.size(), 51u);
+  EXPECT_EQ(result.search_cells, 0);
+  EXPECT_TRUE(result.contradiction.empty());
+  ASSERT_EQ(result.solutions.size(), 1u);
+  EXPECT_EQ(result.solutions[0].cells, parse_puzzle(kLeetCodeSolution, kNine).cells);
+}
+
+TEST(Solve, ExplainOnTheInkalaPuzzleLeavesAllToSearch) {
+  // No single applies to this puzzle at the start: search fills all 60 blanks.
+  const SolveResult result = solve(parse_puzzle(kInkala2012, kNine), explaining());
+  EXPECT_EQ(result.status, SolveStatus::Unique);
+  EXPECT_TRUE(result.deductions.empty());
+  EXPECT_EQ(result.search_cells, 60);
+  ASSERT_EQ(result.solutions.size(), 1u);
+  EXPECT_EQ(result.solutions[0].cells, parse_puzzle(kInkala2012Solution, kNine).cells);
+}
+
+TEST(Solve, ExplainCountsTheCellsLeftToSearch) {
+  const Grid puzzle = parse_puzzle(kPuzzle8008, kNine);
+  const SolveResult result = solve(puzzle, explaining());
+  EXPECT_FALSE(result.deductions.empty());
+  EXPECT_EQ(result.search_cells + static_cast<int>(result.deductions.size()), 81 - given_count(puzzle));
+}
+
+TEST(Solve, ACompleteGridIsItsOwnSolution) {
+  const Grid grid = parse_puzzle(kLeetCodeSolution, kNine);
+  const SolveResult result = solve(grid, explaining());
+  EXPECT_EQ(result.status, SolveStatus::Unique);
+  EXPECT_EQ(result.search_cells, 0);
+  EXPECT_TRUE(result.deductions.empty());
+  EXPECT_EQ(result.solutions[0].cells, grid.cells);
+}
+
+TEST(Solve, SixteenBySixteenPatternGrid) {
+  const Shape sixteen{4, 4};
+  const Grid grid = pattern_grid(sixteen);
+  ASSERT_NO_THROW(sudoku_count::validate_grid(grid));
+  // A third of the cells blank: singles alone restore the grid.
+  Grid puzzle = grid;
+  for (int row = 0; row < 16; ++row)
+    for (int col = 0; col < 16; ++col)
+      if ((row + 2 * col) % 3 == 0) puzzle.at(row, col) = 0;
+  ASSERT_EQ(given_count(puzzle), 256 - 86);
+  for (const SolveOptions& options : {SolveOptions{}, explaining()}) {
+    const SolveResult result = solve(puzzle, options);
+    EXPECT_EQ(result.status, SolveStatus::Unique);
+    ASSERT_EQ(result.solutions.size(), 1u);
+    EXPECT_EQ(result.solutions[0].cells, grid.cells);
+  }
+  EXPECT_EQ(solve(puzzle, explaining()).search_cells, 0);
+  // Half the cells blank, in a checkerboard of stripes: the pattern's many
+  // interchangeable symbols leave more than one completion.
+  Grid sparse = grid;
+  for (int row = 0; row < 16; ++row)
+    for (int col = 0; col < 16; ++col)
+      if ((7 * row + 3 * col) % 2 == 0) sparse.at(row, col) = 0;
+  const SolveResult multiple = solve(sparse);
+  EXPECT_EQ(multiple.status, SolveStatus::Multiple);
+  ASSERT_EQ(multiple.solutions.size(), 2u);
+  EXPECT_NE(multiple.solutions[0].cells, multiple.solutions[1].cells);
+  for (const Grid& solution : multiple.solutions) EXPECT_TRUE(completes(solution, sparse));
+}
+
+TEST(Solve, SixteenBySixteenMinimalPuzzle) {
+  const Shape sixteen{4, 4};
+  const Grid puzzle = parse_puzzle(kSixteenMinimal, sixteen);
+  const SolveResult result = solve(puzzle, explaining());
+  EXPECT_EQ(result.status, SolveStatus::Unique);
+  ASSERT_EQ(result.solutions.size(), 1u);
+  EXPECT_TRUE(completes(result.solutions[0], puzzle));
+  EXPECT_EQ(result.deductions.size(), 13u);
+  EXPECT_EQ(result.search_cells, 151);
+  EXPECT_EQ(solve(puzzle).solutions[0].cells, result.solutions[0].cells);
+  // The counter agrees that the completion is unique.
+  sudoku_count::ExactOptions one_thread;
+  one_thread.threads = 1;
+  EXPECT_EQ(sudoku_count::count_completions_dlx(puzzle, one_thread).count, 1);
+}
+
+TEST(Solve, RectangularBoxes) {
+  // Minimal puzzles from bench/make_puzzles (seed 1) on 2x3 and 3x2 boxes,
+  // where singles stop short and search fills the rest.
+  struct Case {
+    Shape shape;
+    const char* puzzle;
+    const char* solution;
+    int search_cells;
+  };
+  for (const Case& c : {Case{{2, 3}, "..145............26..1...3....1..5..", "261453354621415362623145536214142536", 24},
+                        Case{{3, 2}, ".1.4..3.1...4...5....3....2.1.....4.", "215436351624463251124365642513536142", 16}}) {
+    const Grid puzzle = parse_puzzle(c.puzzle, c.shape);
+    const SolveResult result = solve(puzzle, explaining());
+    EXPECT_EQ(result.status, SolveStatus::Unique) << c.shape.name();
+    ASSERT_EQ(result.solutions.size(), 1u);
+    EXPECT_EQ(result.solutions[0].cells, parse_puzzle(c.solution, c.shape).cells) << c.shape.name();
+    EXPECT_TRUE(completes(result.solutions[0], puzzle));
+    EXPECT_EQ(result.search_cells, c.search_cells) << c.shape.name();
+  }
+}
+
+TEST(Solve, BatchKeepsInputOrderForAnyThreadCount) {
+  const std::vector<Grid> puzzles = {parse_puzzle(kPuzzle8008, kNine), parse_puzzle(kLeetCodePuzzle, kNine),
+                                     parse_puzzle(kNoCompletion, kNine), parse_puzzle(kInkala2012, kNine)};
+  const SolveStatus expected[] = {SolveStatus::Multiple, SolveStatus::Unique, SolveStatus::None,
+                                  SolveStatus::Unique};
+  std::vector<std::vector<int>> first_solutions;
+  for (int threads : {1, 2, 3}) {
+    SolveOptions options;
+    options.threads = threads;
+    const BatchResult batch = solve_all(puzzles, options);
+    EXPECT_EQ(batch.threads, threads);
+    ASSERT_EQ(batch.results.size(), puzzles.size());
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+      EXPECT_EQ(batch.results[i].status, expected[i]) << "puzzle " << i << ", " << threads << " threads";
+      EXPECT_EQ(batch.results[i].solutions.size(), solve(puzzles[i]).solutions.size());
+    }
+    first_solutions.push_back(batch.results[0].solutions[0].cells);
+  }
+  EXPECT_EQ(first_solutions[0], first_solutions[1]);
+  EXPECT_EQ(first_solutions[0], first_solutions[2]);
+  EXPECT_TRUE(solve_all({}).results.empty());
+}
+
+TEST(Solve, RefusesBadInput) {
+  Grid clashing = empty_grid(kNine);
+  clashing.cells[0] = clashing.cells[1] = 5;
+  EXPECT_THROW(solve(clashing), InputError);
+  EXPECT_THROW(solve_all({parse_puzzle(kLeetCodePuzzle, kNine), clashing}), InputError);
+  SolveOptions negative;
+  negative.threads = -1;
+  EXPECT_THROW(solve_all({parse_puzzle(kLeetCodePuzzle, kNine)}, negative), InputError);
+}
