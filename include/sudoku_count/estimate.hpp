@@ -6,7 +6,10 @@
 // and blocks are merged in index order; a precision target is checked after
 // each block in that order. So for a given seed the blocks used, and the
 // estimate, are the same for any thread count (a time budget or an interrupt
-// may of course end the run at a different block).
+// may of course end the run at a different block). Those two stop the run
+// within a sample or a few of their arrival: the blocks in flight are cut
+// short, and the run keeps the samples of the blocks before the first one
+// cut, and that block's own.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -46,7 +49,9 @@ struct Progress {
 using ReportFn = std::function<void(const Progress&)>;
 
 // Runs until the stop rule or `interrupt` says so; calls `report` every
-// report_every seconds and once more at the end (final = true).
+// report_every seconds and once more at the end (final = true). An
+// interrupt raised before the first sample gives a final report of no
+// samples.
 Progress run_estimate(const Estimator& estimator, const RunOptions& options, const ReportFn& report,
                       const std::atomic<bool>* interrupt = nullptr);
 
