@@ -72,8 +72,8 @@ std::string compact_symbols_help(int n) {
 [[noreturn]] void throw_wrong_length(const Shape& shape, std::size_t found_cells, std::size_t found_tokens) {
   const int n = shape.n();
   const std::size_t expected = static_cast<std::size_t>(shape.cells());
-  std::string message = "the puzzle has " + std::to_string(found_cells) + " cells but a " + grid_name(shape) +
-                        " has " + std::to_string(expected) +
+  std::string message = "the puzzle has " + std::to_string(found_cells) + (found_cells == 1 ? " cell" : " cells") +
+                        " but a " + grid_name(shape) + " has " + std::to_string(expected) +
                         ": give one symbol per cell, row by row, with '.' or '0' for a blank";
   if (n > 9)
     message += "; or give " + std::to_string(expected) + " numbers 0-" + std::to_string(n) +
