@@ -111,14 +111,14 @@ void read_numeric(const std::vector<std::string>& tokens, Grid& grid) {
       continue;
     }
     if (!std::all_of(token.begin(), token.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
-      throw InputError("unknown entry '" + token + "' at " + where(at, n) + ": in the numeric form use numbers 1-" +
+      throw InputError("unknown entry " + quote_input(token) + " at " + where(at, n) + ": in the numeric form use numbers 1-" +
                        std::to_string(n) + ", and '.' or '0' for a blank");
     // Compare digit strings without leading zeros, so no number can overflow.
     const std::size_t start = std::min(token.find_first_not_of('0'), token.size());
     const std::string digits = token.substr(start);
     const std::string largest = std::to_string(n);
     if (digits.size() > largest.size() || (digits.size() == largest.size() && digits > largest))
-      throw InputError("entry " + token + " at " + where(at, n) + " is larger than " + largest +
+      throw InputError("entry " + quote_input(token) + " at " + where(at, n) + " is larger than " + largest +
                        ", the largest symbol of a " + grid_name(grid.shape));
     grid.cells[cell] = digits.empty() ? 0 : std::stoi(digits);
   }

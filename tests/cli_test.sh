@@ -140,6 +140,12 @@ for cmd in estimate exact tables; do
   refuse "$cmd-stray-word" 'positional|unexpected|too many' -- "$cmd" --box 2x2 stray
   refuse "$cmd-missing-box" 'missing --box' -- "$cmd"
 done
+# Boost's message templates hold %placeholders%: arguments holding one once
+# made the tool loop forever (found by fuzz/fuzz_options).
+refuse placeholder-option "'--%original_token%'" -- estimate --box 2x2 --%original_token%
+refuse placeholder-short "'-%prefix%'" -- estimate --box 2x2 -%prefix%
+refuse placeholder-value "'%original_token%'" -- estimate --box 2x2 --samples %original_token%
+refuse newline-in-option 'unrecognised' -- estimate --box 2x2 "$(printf -- '--a\nb')"
 for word in frobnicate EXACT "" --box -x estimat; do
   refuse "unknown-command='$word'" 'command|option' -- "$word" --box 2x2
 done

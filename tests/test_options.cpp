@@ -83,6 +83,33 @@ TEST(Options, RefusesUnknownRepeatedAndMalformedOptions) {
   EXPECT_EQ(cli::find_command(""), nullptr);
 }
 
+// Boost's message templates hold %placeholders%; arguments that contain
+// them once made its message formatting loop forever (found by fuzzing).
+// Messages quote the argument as typed, on one line.
+TEST(Options, ArgumentsThatLookLikeMessagePlaceholders) {
+  const cli::CommandSpec& estimate = *cli::find_command("estimate");
+  for (const std::string& word : {"--%original_token%", "-%prefix%", "--%canonical_option%", "--%option%x%value%"}) {
+    const std::string message = refusal(estimate, {word});
+    EXPECT_TRUE(contains(message, "'" + word + "'")) << message;
+  }
+  EXPECT_TRUE(contains(refusal(estimate, {"--%original_token%=1"}), "%original_token%"));
+  EXPECT_TRUE(contains(refusal(estimate, {"--box", "3", "--box", "%original_token%"}), "'--box' is given more than once"));
+  EXPECT_TRUE(contains(refusal(estimate, {"--samples", "%original_token%"}), "'%original_token%'"));
+  EXPECT_TRUE(contains(refusal(estimate, {"--json=%original_token%"}), "'--json' takes no value"));
+}
+
+TEST(Options, MessagesStayOnOneLineAndShort) {
+  const cli::CommandSpec& estimate = *cli::find_command("estimate");
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--samples", "1\n2"}, {"--fro\nbnicate"}, {"--samples", std::string(100000, '7')},
+        {std::string(100000, 'x')}, {"--" + std::string(100000, 'x')}}) {
+    const std::string message = refusal(estimate, args);
+    EXPECT_NE(message, "");
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_LT(message.size(), 300u);
+  }
+}
+
 TEST(Options, ParsesGoodValues) {
   const cli::CommandSpec& estimate = *cli::find_command("estimate");
   bool help = false;

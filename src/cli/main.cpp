@@ -60,12 +60,12 @@ std::string grid_description(const sc::Shape& shape) {
 std::string read_file(const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
-    throw sc::InputError("cannot read puzzle file '" + path + "': it is a directory");
+    throw sc::InputError("cannot read puzzle file " + sc::quote_input(path) + ": it is a directory");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw sc::InputError("cannot read puzzle file '" + path + "': it is missing or unreadable");
+  if (!in) throw sc::InputError("cannot read puzzle file " + sc::quote_input(path) + ": it is missing or unreadable");
   std::ostringstream text;
   text << in.rdbuf();
-  if (in.bad()) throw sc::InputError("cannot read puzzle file '" + path + "'");
+  if (in.bad()) throw sc::InputError("cannot read puzzle file " + sc::quote_input(path));
   return text.str();
 }
 
@@ -83,7 +83,7 @@ int run_exact(const ParsedOptions& options) {
     throw sc::InputError("give either --puzzle or --puzzle-file, not both");
   std::string method = options.text("method");
   if (method != "auto" && method != "dlx" && method != "bands")
-    throw sc::InputError("unknown exact method '" + method + "': choose auto, dlx or bands");
+    throw sc::InputError("unknown exact method " + sc::quote_input(method) + ": choose auto, dlx or bands");
   const bool has_puzzle = options.has("puzzle") || options.has("puzzle-file");
   if (method == "bands" && has_puzzle)
     throw sc::InputError("method bands counts all grids of a shape; drop the puzzle, or use --method dlx");
@@ -346,7 +346,7 @@ int dispatch(int argc, char** argv) {
     return 0;
   }
   const sc::cli::CommandSpec* command = sc::cli::find_command(first);
-  if (!command) throw sc::InputError("unknown command '" + first + "' (see 'sudoku-count --help')");
+  if (!command) throw sc::InputError("unknown command " + sc::quote_input(first) + " (see 'sudoku-count --help')");
   bool help = false;
   const ParsedOptions options =
       sc::cli::parse_command_line(*command, std::vector<std::string>(argv + 2, argv + argc), help);
