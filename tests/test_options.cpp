@@ -88,7 +88,7 @@ TEST(Options, RefusesUnknownRepeatedAndMalformedOptions) {
 // Messages quote the argument as typed, on one line.
 TEST(Options, ArgumentsThatLookLikeMessagePlaceholders) {
   const cli::CommandSpec& estimate = *cli::find_command("estimate");
-  for (const std::string& word : {"--%original_token%", "-%prefix%", "--%canonical_option%", "--%option%x%value%"}) {
+  for (const std::string word : {"--%original_token%", "-%prefix%", "--%canonical_option%", "--%option%x%value%"}) {
     const std::string message = refusal(estimate, {word});
     EXPECT_TRUE(contains(message, "'" + word + "'")) << message;
   }

@@ -112,6 +112,7 @@ int run_exact(const ParsedOptions& options) {
   // about 1e12, three rows of a 16x16 grid about 1e100). The estimate stops
   // as soon as it passes the limit, so such puzzles are refused at once.
   if (method == "dlx" && !empty) {
+    // 1e13 search steps at some millions a second: weeks.
     constexpr double kMaxCompletions = 1e12, kMaxNodes = 1e13;
     const sc::SearchEstimate search = sc::estimate_search(puzzle, 200, kMaxNodes);
     // Stopped early, the estimates are lower bounds: hence "or more" and "beyond".
