@@ -21,7 +21,7 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape
   if (std::none_of(methods.begin(), methods.end(), [&](const MethodInfo& m) { return m.name == method; })) {
     std::string names;
     for (const auto& m : methods) names += (names.empty() ? "" : ", ") + m.name;
-    throw InputError("unknown method '" + method + "': choose one of " + names);
+    throw InputError("unknown method " + quote_input(method) + ": choose one of " + names);
   }
   if (method == "sets") return std::make_unique<SetsEstimator>(shape);
   if (method == "bands") {

@@ -104,7 +104,7 @@ std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit) {
   return CompletionFinder(puzzle.shape).find(puzzle, limit);
 }
 
-double estimated_completions(const Grid& puzzle, int probes) {
+SearchEstimate estimate_search(const Grid& puzzle, int probes, double stop_above) {
   validate_grid(puzzle);
   const Shape& shape = puzzle.shape;
   const int n = shape.n(), cells = shape.cells();
@@ -112,7 +112,7 @@ double estimated_completions(const Grid& puzzle, int probes) {
   std::vector<Mask> row(n), col(n), box(n);
   std::vector<char> filled(cells);
   Rng rng = block_stream(0x5eed, 0);
-  double total = 0;
+  double completions = 0, nodes = 0;
   for (int probe = 0; probe < probes; ++probe) {
     std::fill(row.begin(), row.end(), 0);
     std::fill(col.begin(), col.end(), 0);
@@ -125,7 +125,8 @@ double estimated_completions(const Grid& puzzle, int probes) {
         row[r] |= bit, col[c] |= bit, box[shape.box_of(r, c)] |= bit;
       }
     }
-    double weight = 1;
+    double weight = 1;  // nodes at this depth, estimated: the product of the branching so far
+    nodes += 1;         // the root
     for (;;) {
       int best = -1, fewest = n + 1;
       Mask options = 0;
@@ -135,20 +136,21 @@ double estimated_completions(const Grid& puzzle, int probes) {
         const Mask m = all & ~(row[r] | col[c] | box[shape.box_of(r, c)]);
         if (popcount(m) < fewest) fewest = popcount(m), best = cell, options = m;
       }
-      if (best < 0) break;  // complete
-      if (fewest == 0) {
-        weight = 0;
+      if (best < 0) {  // complete
+        completions += weight;
         break;
       }
+      if (fewest == 0) break;  // a dead end
       weight *= fewest;
+      nodes += weight;
       const Mask bit = Mask{1} << nth_bit_index(options, static_cast<int>(uniform_below(rng, fewest)));
       const int r = best / n, c = best % n;
       row[r] |= bit, col[c] |= bit, box[shape.box_of(r, c)] |= bit;
       filled[best] = 1;
     }
-    total += weight;
+    if (nodes / probes > stop_above) break;
   }
-  return total / probes;
+  return {completions / probes, nodes / probes};
 }
 
 }  // namespace sudoku_count

@@ -72,8 +72,8 @@ std::string compact_symbols_help(int n) {
 [[noreturn]] void throw_wrong_length(const Shape& shape, std::size_t found_cells, std::size_t found_tokens) {
   const int n = shape.n();
   const std::size_t expected = static_cast<std::size_t>(shape.cells());
-  std::string message = "the puzzle has " + std::to_string(found_cells) + " cells but a " + grid_name(shape) +
-                        " has " + std::to_string(expected) +
+  std::string message = "the puzzle has " + std::to_string(found_cells) + (found_cells == 1 ? " cell" : " cells") +
+                        " but a " + grid_name(shape) + " has " + std::to_string(expected) +
                         ": give one symbol per cell, row by row, with '.' or '0' for a blank";
   if (n > 9)
     message += "; or give " + std::to_string(expected) + " numbers 0-" + std::to_string(n) +
@@ -111,14 +111,14 @@ void read_numeric(const std::vector<std::string>& tokens, Grid& grid) {
       continue;
     }
     if (!std::all_of(token.begin(), token.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
-      throw InputError("unknown entry '" + token + "' at " + where(at, n) + ": in the numeric form use numbers 1-" +
+      throw InputError("unknown entry " + quote_input(token) + " at " + where(at, n) + ": in the numeric form use numbers 1-" +
                        std::to_string(n) + ", and '.' or '0' for a blank");
     // Compare digit strings without leading zeros, so no number can overflow.
     const std::size_t start = std::min(token.find_first_not_of('0'), token.size());
     const std::string digits = token.substr(start);
     const std::string largest = std::to_string(n);
     if (digits.size() > largest.size() || (digits.size() == largest.size() && digits > largest))
-      throw InputError("entry " + token + " at " + where(at, n) + " is larger than " + largest +
+      throw InputError("entry " + quote_input(token) + " at " + where(at, n) + " is larger than " + largest +
                        ", the largest symbol of a " + grid_name(grid.shape));
     grid.cells[cell] = digits.empty() ? 0 : std::stoi(digits);
   }

@@ -14,9 +14,9 @@ int parse_side(const std::string& part, const std::string& whole) {
   const char* last = part.data() + part.size();
   auto [ptr, ec] = std::from_chars(first, last, value);
   if (part.empty() || ec != std::errc() || ptr != last || !std::isdigit(static_cast<unsigned char>(part[0])))
-    throw InputError("bad box shape '" + whole + "': expected a box size such as 3 (3x3 boxes) or RxC such as 2x3");
+    throw InputError("bad box shape " + quote_input(whole) + ": expected a box size such as 3 (3x3 boxes) or RxC such as 2x3");
   if (value < 1)
-    throw InputError("bad box shape '" + whole + "': box sides must be at least 1");
+    throw InputError("bad box shape " + quote_input(whole) + ": box sides must be at least 1");
   return value;
 }
 
@@ -32,7 +32,7 @@ Shape Shape::parse(const std::string& text) {
     shape.box_cols = parse_side(text.substr(x + 1), text);
   }
   if (static_cast<long long>(shape.box_rows) * shape.box_cols > kMaxGridSize)
-    throw InputError("box shape '" + text + "' gives a " + std::to_string(static_cast<long long>(shape.box_rows) * shape.box_cols) +
+    throw InputError("box shape " + quote_input(text) + " gives a " + std::to_string(static_cast<long long>(shape.box_rows) * shape.box_cols) +
                      "x" + std::to_string(static_cast<long long>(shape.box_rows) * shape.box_cols) +
                      " grid; the largest supported grid is 64x64 (R*C <= 64)");
   return shape;

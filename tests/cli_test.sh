@@ -145,7 +145,196 @@ check solve-file-empty 2 'no puzzle found' -- solve --box 3 --puzzle-file "$tmp/
 check solve-file-missing 2 'cannot read' -- solve --box 3 --puzzle-file "$tmp/none.txt"
 check solve-file-directory 2 'directory' -- solve --box 3 --puzzle-file /
 
-# Ctrl-C: the run finishes its blocks in flight, prints the summary, exits 0.
+# ---- bad input everywhere ------------------------------------------------------
+# refuse NAME PATTERN -- ARGS: the tool must refuse within 20 s with exit
+# status 2 (not a crash, >= 128, nor a hang, 124 from timeout) and exactly one
+# line on stderr, "sudoku-count: error: ...", matching PATTERN (which names
+# the problem, usually the option), and print nothing on stdout.
+refuse() {
+  local name=$1 pattern=$2
+  shift 3
+  timeout 20 "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  local lines
+  lines=$(wc -l <"$tmp/err")
+  if [ "$got" -ne 2 ] || [ "$lines" -ne 1 ] || [ -s "$tmp/out" ] ||
+     ! grep -Eq -- "^sudoku-count: error: .*($pattern)" "$tmp/err"; then
+    echo "FAIL $name: status $got (want 2), $lines stderr lines (want 1), pattern '$pattern'; args: $*"
+    sed 's/^/  out: /' "$tmp/out" | head -3
+    sed 's/^/  err: /' "$tmp/err" | head -3
+    failures=$((failures + 1))
+  else
+    passes=$((passes + 1))
+  fi
+}
+
+# A quick valid run of each command; an option under test replaces its own
+# entry here.
+# Run in the scratch folder: a value the tool takes as a file name must not
+# land in the build tree.
+cd "$tmp"
+declare -A base=([estimate]="--box 2x2 --samples 16" [exact]="--box 2x2" [tables]="--box 2x2"
+                 [solve]="--box 2x2 --puzzle 1..............." [merge]="")
+# Numbers where 0 or a fraction is a valid value (all others must refuse them).
+zero_ok=" threads seed report-every first-block print checkpoint-every "
+fraction_ok=" time report-every checkpoint-every "
+# Options that name a file to write: any text is a valid name (their own
+# checks are in the checkpoint section above).
+writes_file=" checkpoint output "
+for cmd in estimate exact tables solve merge; do
+  # The option list comes from the command's own help: a new option is swept
+  # without editing this script. A value name after the option (--box SHAPE)
+  # marks an option that takes a value; flags have none.
+  options=$("$bin" "$cmd" --help | grep -oE '^  --[a-z-]+( [A-Z]+)?' | sed 's/^  --//; s/ /:/')
+  [ -n "$options" ] || { echo "FAIL $cmd: no options in --help"; failures=$((failures + 1)); }
+  for entry in $options; do
+    opt=${entry%%:*}
+    [[ $writes_file == *" $opt "* ]] && continue
+    # The rest of a valid command line, without this option.
+    read -r -a rest <<<"$(echo " ${base[$cmd]} " | sed -E "s/ --$opt [^ ]+ / /")"
+    name_pattern=${opt//-/[- ]}  # puzzle-file is named "puzzle file" in messages
+    [ "$opt" = resume ] && name_pattern='resume|checkpoint'  # "cannot read checkpoint 'FILE': ..."
+    if [ "$entry" = "$opt" ]; then  # a flag: it takes no value
+      refuse "$cmd-$opt-value" "$name_pattern" -- "$cmd" "${rest[@]}" "--$opt=1"
+      continue
+    fi
+    bad=(-1 abc 1e999 99999999999999999999999 "" nan 0x10 " 7")
+    [[ $zero_ok == *" $opt "* ]] || bad+=(0)
+    [[ $fraction_ok == *" $opt "* ]] || bad+=(1.5)
+    for value in "${bad[@]}"; do
+      refuse "$cmd-$opt='$value'" "$name_pattern" -- "$cmd" "${rest[@]}" "--$opt" "$value"
+    done
+    refuse "$cmd-$opt-missing-value" "$name_pattern" -- "$cmd" "${rest[@]}" "--$opt"
+    refuse "$cmd-$opt-twice" "$name_pattern" -- "$cmd" "${rest[@]}" "--$opt" x "--$opt" y
+  done
+  if [ "$cmd" = merge ]; then  # no --box: checkpoint files
+    refuse merge-unknown-option 'frobnicate' -- merge --frobnicate
+    refuse merge-no-files 'checkpoint files' -- merge
+    refuse merge-missing-file 'cannot read checkpoint' -- merge "$tmp/none.ckpt"
+    continue
+  fi
+  for shape in 0 1x0 0x3 9x9 9 65x1 3x x3 -3 3x3x3 " 3" "3 " 3x-3 2.5 "" 99999999999999999999; do
+    refuse "$cmd-box='$shape'" 'box' -- "$cmd" --box "$shape"
+  done
+  refuse "$cmd-unknown-option" 'frobnicate' -- "$cmd" --box 2x2 --frobnicate
+  refuse "$cmd-short-unknown" "'-q'" -- "$cmd" --box 2x2 -q
+  refuse "$cmd-prefix-of-option" "'--bo'" -- "$cmd" --bo 2x2
+  refuse "$cmd-stray-word" 'positional|unexpected|too many' -- "$cmd" --box 2x2 stray
+  refuse "$cmd-missing-box" 'missing --box' -- "$cmd"
+done
+# Boost's message templates hold %placeholders%: arguments holding one once
+# made the tool loop forever (found by fuzz/fuzz_options).
+refuse placeholder-option "'--%original_token%'" -- estimate --box 2x2 --%original_token%
+refuse placeholder-short "'-%prefix%'" -- estimate --box 2x2 -%prefix%
+refuse placeholder-value "'%original_token%'" -- estimate --box 2x2 --samples %original_token%
+refuse newline-in-option 'unrecognised' -- estimate --box 2x2 "$(printf -- '--a\nb')"
+for word in frobnicate EXACT "" --box -x estimat; do
+  refuse "unknown-command='$word'" 'command|option' -- "$word" --box 2x2
+done
+refuse tables-out-of-reach 'band tables' -- tables --box 8x8
+refuse estimate-out-of-reach 'no estimator method' -- estimate --box 8x8
+refuse estimate-method-shape 'bands' -- estimate --box 5x5 --method bands
+
+# Conflicting options.
+refuse forever-samples 'forever' -- estimate --box 2x2 --forever --samples 5
+refuse forever-rel-error 'forever' -- estimate --box 2x2 --forever --rel-error 0.1
+refuse forever-time 'forever' -- estimate --box 2x2 --forever --time 5
+printf '%s\n' "$p8008" >"$tmp/p8008.txt"
+refuse puzzle-and-file 'not both' -- exact --box 3 --puzzle "$p8008" --puzzle-file "$tmp/p8008.txt"
+refuse fix-first-row-puzzle 'empty grid' -- exact --box 3 --puzzle "$p8008" --fix-first-row
+refuse bands-puzzle 'drop the puzzle' -- exact --box 3 --method bands --puzzle "$p8008"
+refuse bands-fix-first-row 'fix-first-row' -- exact --box 2x2 --method bands --fix-first-row
+
+# Puzzles: wrong length, symbols beyond N, unknown symbols, clashes; given
+# as text and as a file.
+long=$(printf '.%.0s' $(seq 82))
+for puzzle in "$long" "${p8008}1" "${p8008:1}" 1 "" "1234 3412 2143 4325"; do
+  refuse "puzzle-length-${#puzzle}" 'cells|symbol' -- exact --box 3 --puzzle "$puzzle"
+done
+refuse symbol-beyond-4 'larger than 4' -- exact --box 2x2 --puzzle "5..............."
+refuse symbol-beyond-9 'larger than 9' -- exact --box 3 --puzzle "A${p8008:1}"
+refuse numeric-beyond-16 'larger than 16' -- exact --box 4 --puzzle "17 $(printf '0 %.0s' $(seq 255))"
+refuse numeric-overflow 'larger than 4' -- exact --box 2x2 --puzzle "99999999999999999999999 $(printf '0 %.0s' $(seq 15))"
+refuse unknown-symbol 'unknown symbol' -- exact --box 2x2 --puzzle "é.............."  # é is 2 bytes
+refuse unknown-byte 'unknown symbol' -- exact --box 2x2 --puzzle "$(printf '\001')..............."
+refuse clash 'clash' -- exact --box 3 --puzzle "$clash"
+printf '%s' "$long" >"$tmp/long.txt"
+: >"$tmp/empty.txt"
+head -c 10000000 /dev/zero | tr '\0' '1' >"$tmp/huge.txt"
+printf '123\0456' >"$tmp/nul.txt"
+refuse file-too-long 'cells' -- exact --box 3 --puzzle-file "$tmp/long.txt"
+refuse file-empty '0 cells' -- exact --box 3 --puzzle-file "$tmp/empty.txt"
+refuse file-huge '10000000 cells' -- exact --box 3 --puzzle-file "$tmp/huge.txt"
+refuse file-nul 'unknown symbol|cells' -- exact --box 3 --puzzle-file "$tmp/nul.txt"
+refuse file-missing 'cannot read' -- exact --box 3 --puzzle-file "$tmp/none.txt"
+refuse file-in-missing-directory 'cannot read' -- exact --box 3 --puzzle-file "$tmp/none/p.txt"
+refuse file-directory 'directory' -- exact --box 3 --puzzle-file "$tmp"
+# Puzzles whose completions are far beyond counting one by one, sparse or
+# not: refused at once with a rough count, instead of running for ages.
+refuse one-given-64x64 'completions|search' -- exact --box 8x8 --puzzle "1$(printf '.%.0s' $(seq 4095))"
+rows16=123456789ABCDEFG5678DEFG1234ABC9
+refuse three-rows-16x16 'completions|search' -- exact --box 4 --puzzle "${rows16}9ABC1234DEFG5678$(printf '.%.0s' $(seq 208))"
+
+# A confidence level a hair below 1 (its normal quantile is finite).
+check confidence-near-one 0 'confidence interval' -- estimate --box 2x2 --samples 100 --confidence 0.9999999999999999
+# One sample: an estimate, but no error bar or interval to print.
+check one-sample 0 'need at least 2 samples' -- estimate --box 2x2 --samples 1
+check one-sample-json 0 '"std_error":null.*"samples":1,' -- estimate --box 2x2 --samples 1 --json
+
+# ---- signals --------------------------------------------------------------------
+# SIGINT or SIGTERM, early (during set-up, at 0.2 s) or later (1-3 s in,
+# varying from run to run): the run stops within seconds, exits 0 and prints
+# its final summary; with --json every line is a JSON object and the last is
+# the final one. A fixed 30 s kill guards against a hang.
+json_ok() {  # json_ok FILE: every line parses; the last has final true and the summary fields
+  if command -v python3 >/dev/null; then
+    python3 - "$1" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+objects = [json.loads(line) for line in lines]
+last = objects[-1]
+assert last["final"] is True and last["stop_reason"] == "interrupted", last
+for key in ("estimate", "std_error", "samples", "seconds", "seed", "symmetry_group_order"):
+    assert key in last, key
+assert all(not o["final"] for o in objects[:-1])
+PY
+  else
+    jq -se 'all(.[:-1][]; .final == false) and (.[-1] | .final == true and .stop_reason == "interrupted" and has("estimate") and has("samples"))' "$1" >/dev/null
+  fi
+}
+signal_run() {  # signal_run SIGNAL DELAY MODE(text|json)
+  local sig=$1 delay=$2 mode=$3 args=(estimate --box 3 --time 1000)
+  [ "$mode" = json ] && args+=(--json --report-every 0.05)
+  timeout -s KILL 30 "$bin" "${args[@]}" >"$tmp/sig.out" 2>"$tmp/sig.err" &
+  local pid=$!
+  sleep "$delay"
+  pkill -"$sig" -P $pid 2>/dev/null || kill -"$sig" $pid  # the tool is timeout's child
+  wait $pid
+  local status=$? ok=1
+  [ $status -eq 0 ] || ok=0
+  if [ "$mode" = json ]; then
+    json_ok "$tmp/sig.out" || ok=0
+  else
+    grep -q 'stopped: interrupted' "$tmp/sig.out" || ok=0
+    grep -Eq '^estimate: ' "$tmp/sig.out" || ok=0
+  fi
+  if [ $ok -eq 1 ]; then
+    passes=$((passes + 1))
+  else
+    echo "FAIL signal $sig after $delay s ($mode): status $status"
+    tail -3 "$tmp/sig.out" | sed 's/^/  out: /'
+    tail -3 "$tmp/sig.err" | sed 's/^/  err: /'
+    failures=$((failures + 1))
+  fi
+}
+for sig in INT TERM; do
+  for mode in text json; do
+    signal_run $sig 0.2 $mode
+    signal_run $sig "$((1 + RANDOM % 3)).$((RANDOM % 10))" $mode
+  done
+done
+# Ctrl-C on a --forever run: the run finishes its samples in flight, prints
+# the summary, exits 0.
 "$bin" estimate --box 2x3 --forever >"$tmp/int.out" 2>&1 &
 pid=$!
 sleep 2

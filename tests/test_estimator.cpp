@@ -1,7 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <iostream>
+#include <thread>
 
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/estimate.hpp"
@@ -110,14 +112,87 @@ TEST(BandEstimator, RelErrorTargetIsMetAndDeterministic) {
   EXPECT_EQ(a.accumulator.scaled_mean(), b.accumulator.scaled_mean());
 }
 
-TEST(BandEstimator, InterruptStopsWithASummary) {
+// An interrupt raised before the run stops it before its first sample, with
+// a final report that says so.
+TEST(BandEstimator, InterruptBeforeTheFirstSampleGivesAnEmptySummary) {
   const auto estimator = make_estimator("bands", Shape{2, 2});
   RunOptions options;
   options.stop.forever = true;
   std::atomic<bool> interrupt{true};
-  const Progress p = run_estimate(*estimator, options, [](const Progress&) {}, &interrupt);
+  int final_reports = 0;
+  const Progress p = run_estimate(*estimator, options, [&](const Progress& r) { final_reports += r.final; },
+                                  &interrupt);
   EXPECT_EQ(p.stop_reason, "interrupted");
-  EXPECT_GT(p.summary.samples, 0u);
+  EXPECT_EQ(p.summary.samples, 0u);
+  EXPECT_FALSE(p.summary.error_known);
+  EXPECT_EQ(final_reports, 1);
+}
+
+namespace {
+
+// A stand-in method whose samples take `sample_ms` milliseconds of sleep
+// and are all 288: it shows how soon the driver stops, independently of
+// the machine's load.
+class SlowEstimator : public Estimator {
+ public:
+  SlowEstimator(int sample_ms, std::uint64_t per_block) : sample_ms_(sample_ms), per_block_(per_block) {}
+  std::string name() const override { return "slow"; }
+  const Shape& shape() const override { return shape_; }
+  std::uint64_t samples_per_block() const override { return per_block_; }
+  long double sample_log(Rng&, Workspace&) const override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(sample_ms_));
+    return std::log(288.0L);
+  }
+
+ private:
+  Shape shape_{2, 2};
+  int sample_ms_;
+  std::uint64_t per_block_;
+};
+
+}  // namespace
+
+// A block of 64 samples of 20 ms takes 1.3 s; the first batch has one block
+// per thread (8 here). Cutting blocks in flight stops the run within a
+// sample or two of the deadline or the interrupt, instead of after the 1.3 s
+// batch. The bounds leave a second of slack for a loaded machine.
+TEST(Driver, TimeBudgetAndInterruptCutBlocksInFlight) {
+  const SlowEstimator estimator(20, 64);
+  RunOptions options;
+  options.threads = 8;
+  options.stop.seconds = 0.2;
+  const Progress timed = run_estimate(estimator, options, [](const Progress&) {});
+  EXPECT_EQ(timed.stop_reason, "time");
+  EXPECT_LT(timed.seconds, 1.2);
+  EXPECT_GT(timed.summary.samples, 0u);
+  EXPECT_LT(timed.summary.samples, 64u);  // the samples of the first block only: it was cut
+  EXPECT_NEAR(static_cast<double>(timed.summary.estimate), 288.0, 1e-9);
+
+  options.stop = StopRule{};
+  options.stop.forever = true;
+  std::atomic<bool> interrupt{false};
+  std::thread interrupter([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    interrupt.store(true);
+  });
+  const Progress interrupted = run_estimate(estimator, options, [](const Progress&) {}, &interrupt);
+  interrupter.join();
+  EXPECT_EQ(interrupted.stop_reason, "interrupted");
+  EXPECT_LT(interrupted.seconds, 1.2);
+  EXPECT_GT(interrupted.summary.samples, 0u);
+}
+
+// A sample budget is never cut by the clock: the same samples for any
+// thread count, even with slow samples.
+TEST(Driver, SampleBudgetIsExact) {
+  const SlowEstimator estimator(1, 4);
+  RunOptions options;
+  options.threads = 3;
+  options.stop.samples = 10;
+  const Progress p = run_estimate(estimator, options, [](const Progress&) {});
+  EXPECT_EQ(p.stop_reason, "samples");
+  EXPECT_EQ(p.summary.samples, 10u);
+  EXPECT_EQ(p.blocks, 3u);
 }
 
 TEST(Estimators, RefuseUnknownMethodsAndUnreachableShapes) {
@@ -161,6 +236,85 @@ TEST_P(Coverage, NinetyFivePercentIntervalsCoverTheTruth) {
 
 INSTANTIATE_TEST_SUITE_P(KnownShapes, Coverage,
                          ::testing::Combine(::testing::Values("bands", "sets"), ::testing::Values(0, 1, 2, 3, 5)),
+                         [](const auto& info) {
+                           return std::get<0>(info.param) + "_" + kKnown[std::get<1>(info.param)].shape.name();
+                         });
+
+// z-scores: over many seeded short runs, z = (estimate - exact) / standard
+// error must look standard normal, for every method the factory knows and
+// the shapes with known counts 4x4, 6x6 and 8x8. Two z's per run:
+//  - standardized, by the per-run s.d. pooled over all runs: an unbiased
+//    estimator gives these mean 0 exactly, whatever the skew of its weights.
+//    Their mean over m runs has s.d. 1/sqrt(m) (0.058 at m = 300), so
+//    |mean| < 0.3 allows 5 s.d. and fails for a bias of a third of a run's
+//    standard error.
+//  - studentized, by each run's own standard error (what a user is shown).
+//    Their s.d. over m runs has s.d. about 1/sqrt(2m) (0.041 at m = 300):
+//    [0.8, 1.25] allows about 5 s.d. on each side, so error bars a fifth too
+//    small or too large fail. Their mean is 0 only for symmetric weights:
+//    right-skewed ones (the sets method) give short runs a mean near
+//    -skewness / (2 sqrt(samples)) (Hall, The Bootstrap and Edgeworth
+//    Expansion, 1992, sec. 2.6), measured -0.26 for sets on 4x2 at 4000
+//    samples a run; |mean| < 0.5 allows that and 4 s.d. more.
+// Seeds are fixed, so the outcome is deterministic. A zero standard error
+// means every sample gave the same value, which must then be the count.
+class ZScores : public ::testing::TestWithParam<std::tuple<std::string, int>> {};
+
+TEST_P(ZScores, AreStandardNormal) {
+  const std::string method = std::get<0>(GetParam());
+  const Known& k = kKnown[std::get<1>(GetParam())];
+  const auto estimator = make_estimator(method, k.shape);
+  // The sets method's weights are skewed (per-sample relative error near 2
+  // on 8x8): its runs are longer, so that a run's mean is nearer normal.
+  const std::uint64_t samples = estimator->name() == "sets" ? 4000 : 512;
+  constexpr int kRuns = 300;
+  const BigFloat truth(k.count);
+  std::vector<Summary> runs;
+  WeightAccumulator pooled;
+  int exact_runs = 0;
+  for (std::uint64_t seed = 1; seed <= kRuns; ++seed) {
+    const Progress p = run(*estimator, samples, 1000 + seed);
+    ASSERT_TRUE(p.summary.error_known);
+    if (p.summary.std_error == 0) {
+      EXPECT_EQ(p.summary.estimate, truth) << "seed " << 1000 + seed;
+      ++exact_runs;
+    }
+    runs.push_back(p.summary);
+    pooled.merge(p.accumulator);
+  }
+  if (exact_runs == kRuns) return;  // a method that is exact on this shape
+  ASSERT_EQ(exact_runs, 0) << "some runs exact, others not";
+  // s.d. of one run's estimate: the pooled standard error times sqrt(runs).
+  const BigFloat run_sd = summarize(pooled).std_error * std::sqrt(static_cast<double>(kRuns));
+  std::vector<double> standardized, studentized;
+  for (const Summary& s : runs) {
+    standardized.push_back(static_cast<double>((s.estimate - truth) / run_sd));
+    studentized.push_back(static_cast<double>((s.estimate - truth) / s.std_error));
+  }
+  auto mean_and_sd = [](const std::vector<double>& z) {
+    double mean = 0, m2 = 0;
+    for (const double v : z) mean += v / static_cast<double>(z.size());
+    for (const double v : z) m2 += (v - mean) * (v - mean);
+    return std::pair{mean, std::sqrt(m2 / static_cast<double>(z.size() - 1))};
+  };
+  const auto [bias, standardized_sd] = mean_and_sd(standardized);
+  const auto [mean, sd] = mean_and_sd(studentized);
+  std::cout << "z-scores " << method << " (" << estimator->name() << ") " << k.shape.name() << ", " << kRuns
+            << " runs of " << samples << " samples: standardized mean " << bias << " s.d. " << standardized_sd
+            << "; studentized mean " << mean << " s.d. " << sd << "\n";
+  EXPECT_LT(std::fabs(bias), 0.3);
+  EXPECT_LT(std::fabs(mean), 0.5);
+  EXPECT_GT(sd, 0.8);
+  EXPECT_LT(sd, 1.25);
+}
+
+INSTANTIATE_TEST_SUITE_P(KnownShapes, ZScores,
+                         ::testing::Combine(::testing::ValuesIn([] {
+                                              std::vector<std::string> names;
+                                              for (const auto& m : estimator_methods()) names.push_back(m.name);
+                                              return names;
+                                            }()),
+                                            ::testing::Values(0, 1, 3)),
                          [](const auto& info) {
                            return std::get<0>(info.param) + "_" + kKnown[std::get<1>(info.param)].shape.name();
                          });

@@ -112,8 +112,11 @@ TEST(Exact, FindsCompletions) {
   for (const Grid& grid : some) {
     EXPECT_EQ(sudoku_count::given_count(grid), 81);
     EXPECT_NO_THROW(sudoku_count::validate_grid(grid));
-    for (std::size_t cell = 0; cell < puzzle.cells.size(); ++cell)
-      if (puzzle.cells[cell] != 0) EXPECT_EQ(grid.cells[cell], puzzle.cells[cell]);
+    for (std::size_t cell = 0; cell < puzzle.cells.size(); ++cell) {
+      if (puzzle.cells[cell] != 0) {
+        EXPECT_EQ(grid.cells[cell], puzzle.cells[cell]);
+      }
+    }
   }
   EXPECT_NE(some[0].cells, some[1].cells);
   EXPECT_TRUE(sudoku_count::find_completions(parse_puzzle(kNoCompletion, Shape{3, 3}), 5).empty());

@@ -7,7 +7,9 @@
 // each block in that order. So for a given seed the blocks used, and the
 // estimate, are the same for any thread count, any number of processes, and
 // any number of stops and resumptions (a time budget or an interrupt may of
-// course end the run at a different block).
+// course end the run at a different block). Those two stop the run within a
+// sample or a few of their arrival: the blocks in flight are cut short, and
+// the run keeps the whole blocks before the first one cut.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -74,6 +76,9 @@ struct BlockPlan {
   std::uint64_t first_block = 0;  // the run's first block
   std::uint64_t samples_per_block = 1;
   std::uint64_t sample_budget = 0;  // the run's total samples (0: none)
+  // Checked now and then between samples: true stops the block early (it
+  // then holds fewer than samples_in(block) samples). Empty: never.
+  std::function<bool()> cut;
 
   std::uint64_t samples_in(std::uint64_t block) const;
 };
@@ -108,7 +113,8 @@ struct RunHooks {
 
 // Runs until the stop rule or the interrupt says so. Every call of a hook
 // sees only whole blocks merged in block order, so a checkpoint resumes
-// exactly.
+// exactly. An interrupt raised before the first sample gives a final report
+// of no samples.
 Progress run_estimate(const Estimator& estimator, const RunOptions& options, const RunHooks& hooks);
 
 // Same, on this process's threads with reports only.

@@ -21,7 +21,8 @@ inline constexpr long double kLogZero = -std::numeric_limits<long double>::infin
 
 class WeightAccumulator {
  public:
-  void add_log(long double log_weight);  // kLogZero adds a zero weight
+  // kLogZero adds a zero weight; NaN and +inf are not weights (asserted).
+  void add_log(long double log_weight);
   void merge(const WeightAccumulator& other);
 
   std::uint64_t count() const { return count_; }
@@ -49,7 +50,10 @@ class WeightAccumulator {
 // What a user reads off an accumulator.
 struct Summary {
   std::uint64_t samples = 0;
-  BigFloat estimate = 0;
+  BigFloat estimate = 0;  // meaningful once samples >= 1
+  // The standard error and the interval need at least two samples; below
+  // that they are undefined (error_known false) and left at 0.
+  bool error_known = false;
   BigFloat std_error = 0;
   BigFloat ci_low = 0, ci_high = 0;
   double rel_std_error = std::numeric_limits<double>::infinity();  // +inf when undefined
@@ -65,7 +69,8 @@ struct Summary {
 // Normal-approximation interval at the given confidence (0 < c < 1).
 Summary summarize(const WeightAccumulator& acc, double confidence = 0.95);
 
-// Two-sided standard normal quantile: z with P(|Z| <= z) = confidence.
+// Two-sided standard normal quantile: z with P(|Z| <= z) = confidence, for
+// 0 <= confidence < 1 (finite even for a confidence one ulp below 1).
 double normal_two_sided_quantile(double confidence);
 
 }  // namespace sudoku_count

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -40,9 +41,13 @@ static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler needs 
 
 extern "C" void on_signal(int) { g_interrupted.store(true); }
 
+// SIGINT and SIGTERM ask a running estimate to stop and print its summary.
+// SA_RESTART: a signal that lands while the summary is being written must not
+// fail that write with EINTR (stdio would drop the text).
 void install_signal_handlers() {
   struct sigaction action {};
   action.sa_handler = on_signal;
+  action.sa_flags = SA_RESTART;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
@@ -67,12 +72,12 @@ std::string grid_description(const sc::Shape& shape) {
 std::string read_file(const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
-    throw sc::InputError("cannot read puzzle file '" + path + "': it is a directory");
+    throw sc::InputError("cannot read puzzle file " + sc::quote_input(path) + ": it is a directory");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw sc::InputError("cannot read puzzle file '" + path + "': it is missing or unreadable");
+  if (!in) throw sc::InputError("cannot read puzzle file " + sc::quote_input(path) + ": it is missing or unreadable");
   std::ostringstream text;
   text << in.rdbuf();
-  if (in.bad()) throw sc::InputError("cannot read puzzle file '" + path + "'");
+  if (in.bad()) throw sc::InputError("cannot read puzzle file " + sc::quote_input(path));
   return text.str();
 }
 
@@ -102,7 +107,7 @@ int run_exact(const ParsedOptions& options) {
   refuse_two_puzzle_sources(options);
   std::string method = options.text("method");
   if (method != "auto" && method != "dlx" && method != "bands")
-    throw sc::InputError("unknown exact method '" + method + "': choose auto, dlx or bands");
+    throw sc::InputError("unknown exact method " + sc::quote_input(method) + ": choose auto, dlx or bands");
   const bool has_puzzle = options.has("puzzle") || options.has("puzzle-file");
   if (method == "bands" && has_puzzle)
     throw sc::InputError("method bands counts all grids of a shape; drop the puzzle, or use --method dlx");
@@ -125,17 +130,27 @@ int run_exact(const ParsedOptions& options) {
         "two bands of up to 5 rows, 2-row boxes with up to 4 bands and 3-row boxes up to 3x3 (or their transposes); for an estimate with "
         "error bars run 'sudoku-count estimate --box " + shape.name() + "'");
   // Dancing links counts completions one at a time (some millions a
-  // second): refuse a puzzle whose completions are clearly beyond reach.
-  // Only sparse puzzles (givens in at most a sixth of the cells; the
-  // 8008-completion 9x9 puzzle has 18 of 81) can have that many, so others
-  // skip the quick estimate.
-  if (method == "dlx" && !empty && 6 * sc::given_count(puzzle) <= shape.cells()) {
-    constexpr double kMaxCompletions = 1e12;
-    const double expected = sc::estimated_completions(puzzle, 200);
-    if (expected > kMaxCompletions)
-      throw sc::InputError("this puzzle has roughly " + sc::format_scientific(sc::BigFloat(expected), 2) +
-                           " completions (a quick random-path estimate): counting them one by one would not finish; "
-                           "add givens, or estimate the count of all grids with 'sudoku-count estimate'");
+  // second): refuse a puzzle whose completions, or whose search tree, are
+  // clearly beyond reach. Every puzzle is checked: few givens are not the
+  // only way to have many completions (two full rows of a 9x9 grid leave
+  // about 1e12, three rows of a 16x16 grid about 1e100). The estimate stops
+  // as soon as it passes the limit, so such puzzles are refused at once.
+  if (method == "dlx" && !empty) {
+    // 1e13 search steps at some millions a second: weeks.
+    constexpr double kMaxCompletions = 1e12, kMaxNodes = 1e13;
+    const sc::SearchEstimate search = sc::estimate_search(puzzle, 200, kMaxNodes);
+    // Stopped early, the estimates are lower bounds: hence "or more" and "beyond".
+    const std::string advice = "; add givens, or estimate the count of all grids with 'sudoku-count estimate'";
+    if (search.completions > kMaxCompletions)
+      throw sc::InputError("this puzzle has roughly " +
+                           (std::isfinite(search.completions)
+                                ? sc::format_scientific(sc::BigFloat(search.completions), 2)
+                                : std::string("1e308")) +
+                           " or more completions (a quick random-path estimate): counting them one by one would not "
+                           "finish" + advice);
+    if (search.nodes > kMaxNodes)
+      throw sc::InputError("counting this puzzle's completions one by one would not finish: a quick random-path "
+                           "estimate puts the search beyond 1e13 steps" + advice);
   }
   // The completions to show come from dancing links whatever the method
   // counting them: the first K in its search order.
@@ -319,13 +334,26 @@ int run_solve(const ParsedOptions& options) {
 // ---- estimate -----------------------------------------------------------------
 std::string short_sci(const sc::BigFloat& value) { return sc::format_scientific(value, 5); }
 
+// A confidence level as a percentage: enough digits that 0.999999 does not
+// print as 100.
+std::string percent(double confidence) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.12g%%", 100 * confidence);
+  return buffer;
+}
+
+// JSON null for what is undefined: the estimate before the first sample,
+// the standard error and the interval before the second.
 void add_estimate(JsonObject& json, const sc::Summary& s) {
-  json.add("estimate", sc::format_scientific(s.estimate))
+  auto number = [](bool known, const sc::BigFloat& value) {
+    return known ? "\"" + sc::format_scientific(value) + "\"" : std::string("null");
+  };
+  json.add_raw("estimate", number(s.samples > 0, s.estimate))
       .add("log10_estimate", s.log10_estimate)
-      .add("std_error", sc::format_scientific(s.std_error))
+      .add_raw("std_error", number(s.error_known, s.std_error))
       .add("rel_std_error", s.rel_std_error)
-      .add("ci_low", sc::format_scientific(s.ci_low))
-      .add("ci_high", sc::format_scientific(s.ci_high))
+      .add_raw("ci_low", number(s.error_known, s.ci_low))
+      .add_raw("ci_high", number(s.error_known, s.ci_high))
       .add("confidence", s.confidence)
       .add("samples", s.samples);
 }
@@ -335,21 +363,30 @@ void add_diagnostics(JsonObject& json, const sc::Summary& s) {
 }
 
 void add_symmetry(JsonObject& json, const sc::Summary& s, const sc::BigInt& group) {
-  json.add("symmetry_group_order", group.str())
-      .add("estimate_per_symmetry", sc::format_scientific(s.estimate / sc::BigFloat(group)));
+  json.add("symmetry_group_order", group.str());
+  if (s.samples > 0) json.add("estimate_per_symmetry", sc::format_scientific(s.estimate / sc::BigFloat(group)));
+  else json.add_raw("estimate_per_symmetry", "null");
 }
 
 // The closing lines of a text estimate: value, interval (then the caller's
 // sample line), diagnostics and the symmetry line.
 void print_estimate(const sc::Summary& s) {
   std::cout << "all grids counted (no symmetry reduction)\n";
-  std::printf("estimate: %s +- %s (relative standard error %.3e)\n", sc::format_scientific(s.estimate).c_str(),
-              sc::format_scientific(s.std_error, 3).c_str(), s.rel_std_error);
-  std::printf("%g%% confidence interval: [%s, %s]\n", 100 * s.confidence, sc::format_scientific(s.ci_low).c_str(),
-              sc::format_scientific(s.ci_high).c_str());
+  if (s.samples == 0) {
+    std::cout << "estimate: none (no samples were drawn)\n";
+  } else if (!s.error_known) {
+    std::printf("estimate: %s (standard error and interval need at least 2 samples)\n",
+                sc::format_scientific(s.estimate).c_str());
+  } else {
+    std::printf("estimate: %s +- %s (relative standard error %.3e)\n", sc::format_scientific(s.estimate).c_str(),
+                sc::format_scientific(s.std_error, 3).c_str(), s.rel_std_error);
+    std::printf("%s confidence interval: [%s, %s]\n", percent(s.confidence).c_str(),
+                sc::format_scientific(s.ci_low).c_str(), sc::format_scientific(s.ci_high).c_str());
+  }
 }
 
 void print_diagnostics(const sc::Shape& shape, const sc::Summary& s, const sc::BigInt& group) {
+  if (s.samples == 0) return;
   std::printf("diagnostics: effective sample size %.4g, largest weight share %.3g\n", s.effective_sample_size,
               s.max_weight_share);
   std::cout << "symmetry group order " << group << " (relabelling, band/stack and row/column permutations"
@@ -379,6 +416,10 @@ void refuse_existing_checkpoint(const std::string& path, const std::string& resu
 }
 
 int run_estimate(const ParsedOptions& options, const sc::cli::ProcessGroup& group) {
+  // From here on a signal never ends the process: it stops the run, which
+  // then prints its summary (a signal during set-up stops the run before
+  // its first sample).
+  install_signal_handlers();
   const std::string resume_path = options.text("resume");
   const std::string checkpoint_path = options.has("checkpoint") ? options.text("checkpoint") : resume_path;
   std::optional<sc::Checkpoint> resumed;
@@ -470,8 +511,7 @@ int run_estimate(const ParsedOptions& options, const sc::cli::ProcessGroup& grou
 
   const auto runner = group.make_runner(*estimator, run.threads);
   if (!group.leader()) {
-    install_signal_handlers();  // the leader decides when to stop; a signal here must not end the process
-    runner->serve();
+    runner->serve();  // the leader decides when to stop (signals were caught from the start)
     return 0;
   }
 
@@ -536,10 +576,11 @@ int run_estimate(const ParsedOptions& options, const sc::cli::ProcessGroup& grou
         if (!checkpoint_path.empty()) line.add("checkpoint", checkpoint_path).add("checkpoint_saved", !checkpoint_failed);
       }
       std::cout << line.str() << "\n" << std::flush;
-    } else if (!p.final) {
-      std::printf("[%8.1f s] samples %-10llu estimate %s  rse %.2e  %g%% CI [%s, %s]\n", p.seconds,
+    } else if (!p.final && s.error_known) {
+      std::printf("[%8.1f s] samples %-10llu estimate %s  rse %.2e  %s CI [%s, %s]\n", p.seconds,
                   static_cast<unsigned long long>(s.samples), sc::format_scientific(s.estimate).c_str(),
-                  s.rel_std_error, 100 * s.confidence, short_sci(s.ci_low).c_str(), short_sci(s.ci_high).c_str());
+                  s.rel_std_error, percent(s.confidence).c_str(), short_sci(s.ci_low).c_str(),
+                  short_sci(s.ci_high).c_str());
       std::fflush(stdout);
     }
     if (progress_line && !p.final && std::isfinite(s.rel_std_error) && s.rel_std_error > 0) {
@@ -555,7 +596,6 @@ int run_estimate(const ParsedOptions& options, const sc::cli::ProcessGroup& grou
   hooks.report = report;
   hooks.interrupt = &g_interrupted;
   hooks.runner = runner.get();
-  install_signal_handlers();
   const sc::Progress result = sc::run_estimate(*estimator, run, hooks);
   const int status = checkpoint_failed ? 3 : 0;
   if (json) return status;
@@ -690,7 +730,7 @@ int dispatch(int argc, char** argv, const sc::cli::ProcessGroup& group) {
     return 0;
   }
   const sc::cli::CommandSpec* command = sc::cli::find_command(first);
-  if (!command) throw sc::InputError("unknown command '" + first + "' (see 'sudoku-count --help')");
+  if (!command) throw sc::InputError("unknown command " + sc::quote_input(first) + " (see 'sudoku-count --help')");
   bool help = false;
   const ParsedOptions options =
       sc::cli::parse_command_line(*command, std::vector<std::string>(argv + 2, argv + argc), help);
