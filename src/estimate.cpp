@@ -99,8 +99,8 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
   // An interrupt or the end of a time budget cuts the blocks in flight short
   // rather than waiting for the whole batch (a batch holds at least one block
   // per thread, which takes long when samples are slow or threads outnumber
-  // the cores). A cut block is dropped with every block after it, so what is
-  // merged is always whole blocks in order, as in a checkpoint. Runs stopped
+  // the cores). Blocks after the first one cut are dropped; that block's
+  // samples count in the final summary but not in a checkpoint. Runs stopped
   // by a sample budget or a precision target alone are never cut, so they
   // stay independent of the thread count.
   const bool has_deadline = stop.seconds > 0 && !stop.forever;
@@ -153,6 +153,7 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
   call(hooks.checkpoint);  // at once: an unwritable checkpoint is seen before any work
   std::uint64_t batch = width;
   double last_report = 0, last_checkpoint = 0;
+  WeightAccumulator cut_block;  // the first block cut short by an interrupt or the clock
 
   while (progress.stop_reason.empty()) {
     const auto batch_start = Clock::now();
@@ -161,7 +162,8 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
     const std::vector<WeightAccumulator> results = runner->run(plan, next_block, count);
     // Merge in block order; a target stops at the first block that meets it.
     for (std::uint64_t i = 0; i < count && progress.stop_reason.empty(); ++i) {
-      if (results[i].count() < plan.samples_in(next_block + i)) {  // cut short: dropped
+      if (results[i].count() < plan.samples_in(next_block + i)) {  // cut short
+        cut_block = results[i];
         progress.stop_reason = interrupt && interrupt->load() ? "interrupted" : "time";
         break;
       }
@@ -200,6 +202,10 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
   }
   progress.final = true;
   call(hooks.checkpoint);
+  // The summary also counts the samples of the first block cut: a prefix of
+  // its stream. The checkpoint above does not, so a resumed run redraws that
+  // block whole and stays the run that was never stopped.
+  progress.accumulator.merge(cut_block);
   call(hooks.report);
   if (!hooks.report) progress.summary = summarize(progress.accumulator, options.confidence);
   return progress;

@@ -8,8 +8,9 @@
 // estimate, are the same for any thread count, any number of processes, and
 // any number of stops and resumptions (a time budget or an interrupt may of
 // course end the run at a different block). Those two stop the run within a
-// sample or a few of their arrival: the blocks in flight are cut short, and
-// the run keeps the whole blocks before the first one cut.
+// sample or a few of their arrival: the blocks in flight are cut short; the
+// final summary keeps the whole blocks before the first one cut and that
+// block's samples, a checkpoint only the whole blocks.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -111,9 +112,10 @@ struct RunHooks {
   BlockRunner* runner = nullptr;  // null: this process's threads
 };
 
-// Runs until the stop rule or the interrupt says so. Every call of a hook
-// sees only whole blocks merged in block order, so a checkpoint resumes
-// exactly. An interrupt raised before the first sample gives a final report
+// Runs until the stop rule or the interrupt says so. Every checkpoint call,
+// and every report but the final one, sees only whole blocks merged in block
+// order, so a checkpoint resumes exactly; the final report also counts the
+// samples of a block cut short. An interrupt raised before the first sample gives a final report
 // of no samples.
 Progress run_estimate(const Estimator& estimator, const RunOptions& options, const RunHooks& hooks);
 
