@@ -156,7 +156,8 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
     bad_file(origin, "has format " + std::to_string(format) + "; this sudoku-count reads format " +
                          std::to_string(kCheckpointFormat));
   cp.format = static_cast<int>(format);
-  for (const auto& [key, value] : fields) {
+  for (const auto& entry : fields) {
+    const std::string& key = entry.first;  // not a structured binding: Clang 14 cannot capture one in a lambda
     static const char* const known[] = {"format", "version", "box",  "method", "samples_per_block", "samples",
                                         "zeros",  "shift",   "mean", "m2",     "max",               "seconds"};
     if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return key == k; }) == std::end(known))

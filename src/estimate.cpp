@@ -109,7 +109,11 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
   const double budget = has_deadline ? std::min(stop.seconds, 1e9) : 0;
   const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget));
   const std::atomic<bool>* interrupt = hooks.interrupt;
-  BlockPlan plan{options.seed, options.start.first_block, estimator.samples_per_block(), stop.samples};
+  BlockPlan plan;
+  plan.seed = options.seed;
+  plan.first_block = options.start.first_block;
+  plan.samples_per_block = estimator.samples_per_block();
+  plan.sample_budget = stop.samples;
   plan.cut = [interrupt, has_deadline, deadline] {
     return (interrupt && interrupt->load(std::memory_order_relaxed)) || (has_deadline && Clock::now() >= deadline);
   };

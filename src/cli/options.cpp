@@ -130,7 +130,8 @@ std::vector<CommandSpec> build_table() {
         {"explain", Kind::Flag, "", "", 0, 0, false,
          "first place the singles a person finds (a cell's only candidate, a symbol's only place in a row, column "
          "or box), printing each, then say how many cells search had to fill"},
-        threads_option(), json_option()}});
+        threads_option(), json_option()},
+       ""});
   table.push_back({"tables",
                    "sudoku-count tables --box SHAPE [--json]",
                    "build the band tables and report their size, time and memory",
