@@ -182,8 +182,8 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
     const double now = elapsed();
     progress.seconds = options.start.seconds + now;
     if (progress.stop_reason.empty()) {
-      if (hooks.interrupt && hooks.interrupt->load()) progress.stop_reason = "interrupted";
-      else if (stop.seconds > 0 && !stop.forever && now >= stop.seconds) progress.stop_reason = "time";
+      if (interrupt && interrupt->load()) progress.stop_reason = "interrupted";
+      else if (has_deadline && now >= stop.seconds) progress.stop_reason = "time";
     }
     if (!progress.stop_reason.empty()) break;
     if (options.checkpoint_every > 0 && now - last_checkpoint >= options.checkpoint_every) {
@@ -198,7 +198,7 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
     // a report), in whole rounds of the runner's width.
     double target = 0.25;
     if (options.report_every > 0) target = std::min(target, options.report_every / 2);
-    if (stop.seconds > 0 && !stop.forever) target = std::min(target, std::max(0.01, (stop.seconds - now) / 2));
+    if (has_deadline) target = std::min(target, std::max(0.01, (stop.seconds - now) / 2));
     const double took = std::max(1e-6, std::chrono::duration<double>(Clock::now() - batch_start).count());
     const double scale = std::clamp(target / took, 0.5, 4.0);
     batch = std::max<std::uint64_t>(width, static_cast<std::uint64_t>(static_cast<double>(batch) * scale));

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "known_puzzles.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact.hpp"
 
@@ -16,25 +17,10 @@ using sudoku_count::InputError;
 using sudoku_count::parse_puzzle;
 using sudoku_count::Shape;
 
+using namespace sudoku_count::known_puzzles;
+
 namespace {
 
-const char* const kPuzzle8008 = "900000000000000000000800600078006000020000090000500430006003200010094000000000008";
-const char* const kWikipediaPuzzle =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const char* const kWikipediaSolution =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-// No two givens clash, but cell (1,1) can only be 9 (row 1 has 1-8) and
-// column 1 already has a 9.
-const char* const kNoCompletion =
-    ".12345678"
-    "........."
-    "........."
-    "........."
-    "9........"
-    "........."
-    "........."
-    "........."
-    ".........";
 
 ExactResult count(const Grid& grid, int threads = 0, bool fix_first_row = false) {
   ExactOptions options;
@@ -84,10 +70,10 @@ TEST(Exact, RefusesNegativeThreadCount) {
 
 TEST(Exact, CountsPuzzles) {
   EXPECT_EQ(count(parse_puzzle(kPuzzle8008, Shape{3, 3})).count, 8008);
-  EXPECT_EQ(count(parse_puzzle(kWikipediaPuzzle, Shape{3, 3})).count, 1);
+  EXPECT_EQ(count(parse_puzzle(kLeetCodePuzzle, Shape{3, 3})).count, 1);
   EXPECT_EQ(count(parse_puzzle(kNoCompletion, Shape{3, 3})).count, 0);
   // A full valid grid has itself as its only completion.
-  EXPECT_EQ(count(parse_puzzle(kWikipediaSolution, Shape{3, 3})).count, 1);
+  EXPECT_EQ(count(parse_puzzle(kLeetCodeSolution, Shape{3, 3})).count, 1);
 }
 
 TEST(Exact, CountDoesNotDependOnThreads) {
@@ -102,9 +88,9 @@ TEST(Exact, CountDoesNotDependOnThreads) {
 }
 
 TEST(Exact, FindsCompletions) {
-  const auto unique = sudoku_count::find_completions(parse_puzzle(kWikipediaPuzzle, Shape{3, 3}), 5);
+  const auto unique = sudoku_count::find_completions(parse_puzzle(kLeetCodePuzzle, Shape{3, 3}), 5);
   ASSERT_EQ(unique.size(), 1u);
-  EXPECT_EQ(unique[0].cells, parse_puzzle(kWikipediaSolution, Shape{3, 3}).cells);
+  EXPECT_EQ(unique[0].cells, parse_puzzle(kLeetCodeSolution, Shape{3, 3}).cells);
 
   const Grid puzzle = parse_puzzle(kPuzzle8008, Shape{3, 3});
   const auto some = sudoku_count::find_completions(puzzle, 3);
@@ -124,7 +110,7 @@ TEST(Exact, FindsCompletions) {
 
 TEST(Exact, OneFinderServesManyPuzzles) {
   const sudoku_count::CompletionFinder finder(Shape{3, 3});
-  for (const char* text : {kPuzzle8008, kWikipediaPuzzle, kNoCompletion, kWikipediaSolution}) {
+  for (const char* text : {kPuzzle8008, kLeetCodePuzzle, kNoCompletion, kLeetCodeSolution}) {
     const Grid puzzle = parse_puzzle(text, Shape{3, 3});
     const auto shared = finder.find(puzzle, 3);
     const auto own = sudoku_count::find_completions(puzzle, 3);

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "known_puzzles.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/grid.hpp"
 
@@ -11,6 +12,8 @@ using sudoku_count::Grid;
 using sudoku_count::InputError;
 using sudoku_count::parse_puzzle;
 using sudoku_count::Shape;
+
+using namespace sudoku_count::known_puzzles;
 
 namespace {
 
@@ -26,8 +29,6 @@ std::string parse_error(const std::string& text, const Shape& shape) {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-const char* const kWikipediaPuzzle =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 }  // namespace
 
@@ -47,7 +48,7 @@ TEST(Grid, SymbolsAndTheirValues) {
 }
 
 TEST(Grid, ParsesCompactPuzzle) {
-  const Grid grid = parse_puzzle(kWikipediaPuzzle, Shape{3, 3});
+  const Grid grid = parse_puzzle(kLeetCodePuzzle, Shape{3, 3});
   EXPECT_EQ(grid.shape, (Shape{3, 3}));
   ASSERT_EQ(grid.cells.size(), 81u);
   EXPECT_EQ(grid.at(0, 0), 5);
@@ -104,7 +105,7 @@ TEST(Grid, FormatShowsBoxesAndReadsBack) {
             "----+----\n"
             "2 1 | . .\n"
             ". . | 2 1\n");
-  const Grid nine = parse_puzzle(kWikipediaPuzzle, Shape{3, 3});
+  const Grid nine = parse_puzzle(kLeetCodePuzzle, Shape{3, 3});
   const std::string text = format_grid(nine);
   EXPECT_TRUE(contains(text, "5 3 . | . 7 . | . . .\n"));
   EXPECT_TRUE(contains(text, "------+-------+------\n"));
@@ -114,10 +115,10 @@ TEST(Grid, FormatShowsBoxesAndReadsBack) {
 }
 
 TEST(Grid, WrongLengthSaysFoundAndExpected) {
-  const std::string message = parse_error(std::string(kWikipediaPuzzle).substr(1), Shape{3, 3});
+  const std::string message = parse_error(std::string(kLeetCodePuzzle).substr(1), Shape{3, 3});
   EXPECT_TRUE(contains(message, "80 cells")) << message;
   EXPECT_TRUE(contains(message, "81")) << message;
-  const std::string longer = parse_error(std::string(kWikipediaPuzzle) + "1", Shape{3, 3});
+  const std::string longer = parse_error(std::string(kLeetCodePuzzle) + "1", Shape{3, 3});
   EXPECT_TRUE(contains(longer, "82 cells")) << longer;
   EXPECT_TRUE(contains(parse_error("", Shape{2, 2}), "0 cells"));
   // A numeric text with the wrong number of tokens for 4x4 boxes.
@@ -191,8 +192,8 @@ TEST(Grid, ValidateRejectsBadGridsBuiltInCode) {
 }
 
 TEST(Grid, OneLineFormReadsBack) {
-  const Grid nine = parse_puzzle(kWikipediaPuzzle, Shape{3, 3});
-  EXPECT_EQ(sudoku_count::format_line(nine), kWikipediaPuzzle);
+  const Grid nine = parse_puzzle(kLeetCodePuzzle, Shape{3, 3});
+  EXPECT_EQ(sudoku_count::format_line(nine), kLeetCodePuzzle);
   const Grid sixteen = parse_puzzle("123456789ABCDEFG" + std::string(240, '.'), Shape{4, 4});
   EXPECT_EQ(sudoku_count::format_line(sixteen), "123456789ABCDEFG" + std::string(240, '.'));
   // Beyond 35 symbols: numbers separated by spaces.
@@ -208,12 +209,12 @@ TEST(Grid, OneLineFormReadsBack) {
 }
 
 TEST(Grid, PuzzleListSkipsBlankAndCommentLinesAndKeepsLineNumbers) {
-  const std::string text = std::string("# two puzzles\n\n") + kWikipediaPuzzle + "\r\n   \n  # indented comment\n" +
+  const std::string text = std::string("# two puzzles\n\n") + kLeetCodePuzzle + "\r\n   \n  # indented comment\n" +
                            std::string(81, '.') + "\n";
   const auto puzzles = sudoku_count::parse_puzzle_list(text, Shape{3, 3});
   ASSERT_EQ(puzzles.size(), 2u);
   EXPECT_EQ(puzzles[0].line, 3);
-  EXPECT_EQ(puzzles[0].grid.cells, parse_puzzle(kWikipediaPuzzle, Shape{3, 3}).cells);
+  EXPECT_EQ(puzzles[0].grid.cells, parse_puzzle(kLeetCodePuzzle, Shape{3, 3}).cells);
   EXPECT_EQ(puzzles[1].line, 6);
   EXPECT_EQ(sudoku_count::given_count(puzzles[1].grid), 0);
 }
@@ -227,7 +228,7 @@ TEST(Grid, PuzzleListErrorsNameTheLine) {
     }
     return std::string();
   };
-  const std::string bad_length = list_error(std::string(kWikipediaPuzzle) + "\n\n123\n");
+  const std::string bad_length = list_error(std::string(kLeetCodePuzzle) + "\n\n123\n");
   EXPECT_TRUE(contains(bad_length, "line 3: ")) << bad_length;
   EXPECT_TRUE(contains(bad_length, "3 cells")) << bad_length;
   const std::string clash = list_error("# x\n55" + std::string(79, '.') + "\n");

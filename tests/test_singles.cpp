@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "known_puzzles.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/singles.hpp"
 
@@ -18,17 +19,10 @@ using sudoku_count::Rule;
 using sudoku_count::Shape;
 using sudoku_count::SinglesResult;
 
+using namespace sudoku_count::known_puzzles;
+
 namespace {
 
-// The example puzzle of LeetCode problem 37 ("Sudoku Solver"); naked singles
-// alone solve it.
-const char* const kLeetCodePuzzle =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const char* const kLeetCodeSolution =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-// Arto Inkala's 2012 puzzle: no single applies at the start.
-const char* const kInkala2012 =
-    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 // A minimal puzzle from bench/make_puzzles (box 3, seed 1, line 13): singles
 // alone solve it, with all four rules.
 const char* const kAllRulesPuzzle =

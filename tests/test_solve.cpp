@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "known_puzzles.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/solve.hpp"
@@ -20,24 +21,11 @@ using sudoku_count::SolveOptions;
 using sudoku_count::SolveResult;
 using sudoku_count::SolveStatus;
 
+using namespace sudoku_count::known_puzzles;
+
 namespace {
 
 const Shape kNine{3, 3};
-// The example of LeetCode problem 37 ("Sudoku Solver") and its solution.
-const char* const kLeetCodePuzzle =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-const char* const kLeetCodeSolution =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-// The puzzle Arto Inkala published in 2012 as the world's hardest, and its
-// solution.
-const char* const kInkala2012 =
-    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-const char* const kInkala2012Solution =
-    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
-// 18 givens, 8008 completions (see test_exact.cpp).
-const char* const kPuzzle8008 = "900000000000000000000800600078006000020000090000500430006003200010094000000000008";
-// No two givens clash, but r1c1 has no candidate (row 1 has 1-8, column 1 a 9).
-const std::string kNoCompletion = ".12345678" + std::string(27, '.') + "9" + std::string(44, '.');
 // A minimal 16x16 puzzle from bench/make_puzzles (box 4, seed 1, first
 // puzzle): singles place 13 symbols, search the other 151.
 const char* const kSixteenMinimal =
