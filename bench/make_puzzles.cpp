@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "sudoku_count/error.hpp"
-#include "sudoku_count/generate.hpp"
+#include "solve/generate.hpp"
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/rng.hpp"
 
@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
 #pragma omp parallel for schedule(dynamic, 1)
     for (std::int64_t k = 0; k < static_cast<std::int64_t>(count); ++k) {
       sc::Rng rng = sc::block_stream(seed, static_cast<std::uint64_t>(k));
-      lines[k] = sc::format_line(sc::minimal_puzzle(sc::random_grid(shape, rng), rng));
+      lines[k] = sc::format_line(sc::detail::minimal_puzzle(sc::detail::random_grid(shape, rng), rng));
     }
     std::cout << "# " << count << " minimal puzzles with a unique solution, box " << shape.name() << ", seed " << seed
               << " (bench/make_puzzles)\n";

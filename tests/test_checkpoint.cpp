@@ -12,7 +12,7 @@
 
 #include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
-#include "sudoku_count/estimate.hpp"
+#include "sudoku_count/run.hpp"
 #include "sudoku_count/estimator.hpp"
 #include "sudoku_count/version.hpp"
 

@@ -4,10 +4,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "sudoku_count/dlx.hpp"
+#include "cover/exact_cover.hpp"
 
 using sudoku_count::BigInt;
-using sudoku_count::ExactCover;
+using sudoku_count::detail::ExactCover;
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "sudoku_count/error.hpp"
-#include "sudoku_count/estimate.hpp"
+#include "sudoku_count/run.hpp"
 #include "sudoku_count/estimator.hpp"
 
 using namespace sudoku_count;

@@ -6,6 +6,7 @@
 #include "known_puzzles.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact.hpp"
+#include "sudoku_count/solve.hpp"
 
 using sudoku_count::BigInt;
 using sudoku_count::count_completions_dlx;

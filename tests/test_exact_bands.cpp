@@ -2,7 +2,7 @@
 
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact.hpp"
-#include "sudoku_count/exact_bands.hpp"
+#include "sudoku_count/exact.hpp"
 #include "sudoku_count/grid.hpp"
 
 using namespace sudoku_count;

@@ -5,9 +5,10 @@
 #include <set>
 #include <vector>
 
-#include "sudoku_count/matchings.hpp"
+#include "bands/row_matchings.hpp"
 
 using namespace sudoku_count;
+using namespace sudoku_count::detail;
 
 TEST(Matchings, CountsKnownPermanents) {
   MatchingCounter counter;

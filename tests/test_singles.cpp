@@ -5,19 +5,19 @@
 
 #include "known_puzzles.hpp"
 #include "sudoku_count/error.hpp"
-#include "sudoku_count/singles.hpp"
+#include "solve/singles.hpp"
 
-using sudoku_count::apply_singles;
-using sudoku_count::candidate_masks;
+using sudoku_count::detail::apply_singles;
+using sudoku_count::detail::candidate_masks;
 using sudoku_count::Deduction;
 using sudoku_count::describe;
 using sudoku_count::Grid;
 using sudoku_count::InputError;
-using sudoku_count::Mask;
+using sudoku_count::detail::Mask;
 using sudoku_count::parse_puzzle;
 using sudoku_count::Rule;
 using sudoku_count::Shape;
-using sudoku_count::SinglesResult;
+using sudoku_count::detail::SinglesResult;
 
 using namespace sudoku_count::known_puzzles;
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku_count/estimate.hpp"
+#include "sudoku_count/run.hpp"
 #include "sudoku_count/stats.hpp"
 
 using namespace sudoku_count;

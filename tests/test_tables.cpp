@@ -2,9 +2,10 @@
 
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/rng.hpp"
-#include "sudoku_count/tables.hpp"
+#include "bands/band_tables.hpp"
 
 using namespace sudoku_count;
+using namespace sudoku_count::detail;
 
 namespace {
 // Known band counts b(R,C) (see the comparison table in docs/validation.md).

@@ -2,10 +2,11 @@
 
 #include <boost/multiprecision/cpp_int.hpp>
 
-#include "sudoku_count/band_fillings.hpp"
-#include "sudoku_count/two_bands.hpp"
+#include "bands/band_fillings.hpp"
+#include "bands/two_band_classes.hpp"
 
 using namespace sudoku_count;
+using namespace sudoku_count::detail;
 
 namespace {
 

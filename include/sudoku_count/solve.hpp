@@ -3,14 +3,53 @@
 // by the dancing-links search of CompletionFinder stopped at the second
 // completion; optionally after the singles a person would place first
 // (singles.hpp), to explain how far they go.
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "sudoku_count/exact.hpp"
 #include "sudoku_count/grid.hpp"
-#include "sudoku_count/singles.hpp"
 
 namespace sudoku_count {
+
+// A deduction of the singles a person would find first (see SolveOptions::explain).
+enum class Rule { OnlyCandidate, OnlyPlaceInRow, OnlyPlaceInColumn, OnlyPlaceInBox };
+
+struct Deduction {
+  int row = 0, col = 0;  // 0-based
+  int value = 0;         // 1..N
+  Rule rule = Rule::OnlyCandidate;
+};
+
+// "r4c7 = 3: only candidate", "r2c5 = 8: only place in box 2": rows,
+// columns and boxes 1-based (boxes numbered row by row), symbols as
+// format_grid shows them.
+std::string describe(const Deduction& deduction, const Shape& shape);
+
+
+// Lists the completions of puzzles of one shape. The exact cover of the
+// empty grid is built once and copied for each puzzle, its givens then
+// selected: for an easy 9x9 puzzle building the cover costs more than the
+// search, so a batch of puzzles shares one finder (find() changes nothing in
+// it, so threads may share it too).
+class CompletionFinder {
+ public:
+  explicit CompletionFinder(const Shape& shape);
+  const Shape& shape() const { return shape_; }
+  // The first `limit` completions of `puzzle` in search order. Throws
+  // InputError for an invalid grid, and std::invalid_argument for a grid of
+  // another shape.
+  std::vector<Grid> find(const Grid& puzzle, std::uint64_t limit) const;
+
+ private:
+  struct Cover;  // the exact cover of the empty grid (private)
+  Shape shape_;
+  std::shared_ptr<const Cover> cover_;
+};
+
+// The first `limit` completions in search order (a CompletionFinder for one
+// puzzle).
+std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit);
 
 enum class SolveStatus { None, Unique, Multiple };
 

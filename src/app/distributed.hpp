@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "sudoku_count/estimate.hpp"
+#include "sudoku_count/run.hpp"
 #include "sudoku_count/estimator.hpp"
 
 namespace sudoku_count::cli {

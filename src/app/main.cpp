@@ -19,15 +19,16 @@
 #include "distributed.hpp"
 #include "json.hpp"
 #include "options.hpp"
+#include "exact/search_size.hpp"
 #include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
-#include "sudoku_count/estimate.hpp"
+#include "sudoku_count/run.hpp"
 #include "sudoku_count/exact.hpp"
-#include "sudoku_count/exact_bands.hpp"
+#include "sudoku_count/exact.hpp"
 #include "sudoku_count/grid.hpp"
-#include "sudoku_count/singles.hpp"
+#include "solve/singles.hpp"
 #include "sudoku_count/solve.hpp"
-#include "sudoku_count/tables.hpp"
+#include "bands/band_tables.hpp"
 #include "sudoku_count/version.hpp"
 
 namespace sc = sudoku_count;
@@ -138,7 +139,7 @@ int run_exact(const ParsedOptions& options) {
   if (method == "dlx" && !empty) {
     // 1e13 search steps at some millions a second: weeks.
     constexpr double kMaxCompletions = 1e12, kMaxNodes = 1e13;
-    const sc::SearchEstimate search = sc::estimate_search(puzzle, 200, kMaxNodes);
+    const sc::detail::SearchEstimate search = sc::detail::estimate_search(puzzle, 200, kMaxNodes);
     // Stopped early, the estimates are lower bounds: hence "or more" and "beyond".
     const std::string advice = "; add givens, or estimate the count of all grids with 'sudoku-count estimate'";
     if (search.completions > kMaxCompletions)
@@ -688,7 +689,7 @@ int run_merge(const ParsedOptions& options) {
 // ---- tables -------------------------------------------------------------------
 int run_tables(const ParsedOptions& options) {
   const sc::Shape shape = require_shape(options, "tables");
-  const sc::BandTables tables = sc::BandTables::build(shape);
+  const sc::detail::BandTables tables = sc::detail::BandTables::build(shape);
   if (options.flag("json")) {
     std::string list;
     for (const auto& t : tables.report) {

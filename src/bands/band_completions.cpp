@@ -1,6 +1,6 @@
-#include "sudoku_count/band_completions.hpp"
+#include "bands/band_completions.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 void box_options(const Mask* avail, int c, int r, std::vector<Mask>& out) {
   out.clear();
@@ -136,4 +136,4 @@ Wide completions(const BandFillings& fillings, const Mask* avail, int bands_left
   return total;
 }
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

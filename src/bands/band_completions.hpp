@@ -5,10 +5,10 @@
 // estimator and the exact band counter.
 #include <vector>
 
-#include "sudoku_count/band_fillings.hpp"
-#include "sudoku_count/bits.hpp"
+#include "bands/band_fillings.hpp"
+#include "core/bits.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 __extension__ using Wide = unsigned __int128;  // exact sums of products of f
 
@@ -25,4 +25,4 @@ Wide last_two_bands(const BandFillings& fillings, const Mask* avail);
 // enumerated): 1 for none, f(avail) for one, last_two_bands for two.
 Wide completions(const BandFillings& fillings, const Mask* avail, int bands_left);
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

@@ -1,4 +1,4 @@
-#include "sudoku_count/band_fillings.hpp"
+#include "bands/band_fillings.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <utility>
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 namespace {
 
 std::size_t binomial(int n, int k) {
@@ -375,4 +375,4 @@ void BandFillings::build_by_row_sets() {
   }
 }
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

@@ -25,10 +25,10 @@
 #include <memory>
 #include <vector>
 
-#include "sudoku_count/bits.hpp"
+#include "core/bits.hpp"
 #include "sudoku_count/shape.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 // f(X) by the recursion above, for column sets of `rows` symbols each over
 // n columns (microseconds for rows <= 3; about a second for 5 rows of 10).
@@ -76,4 +76,4 @@ class BandFillings {
   std::vector<std::uint32_t> table_;
 };
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

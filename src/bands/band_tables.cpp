@@ -1,4 +1,4 @@
-#include "sudoku_count/tables.hpp"
+#include "bands/band_tables.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -6,7 +6,7 @@
 
 #include "sudoku_count/error.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -163,4 +163,4 @@ BandTables BandTables::build(const Shape& shape, const TableLimits& limits) {
   return tables;
 }
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

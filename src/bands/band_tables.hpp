@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "sudoku_count/band_fillings.hpp"
-#include "sudoku_count/bits.hpp"
+#include "bands/band_fillings.hpp"
+#include "core/bits.hpp"
 #include "sudoku_count/shape.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 struct TableLimits {
   std::size_t max_bytes = std::size_t{2} << 30;  // per table
@@ -79,4 +79,4 @@ struct BandTables {
   static BandTables build(const Shape& shape, const TableLimits& limits = {});
 };
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

@@ -1,4 +1,4 @@
-#include "sudoku_count/matchings.hpp"
+#include "bands/row_matchings.hpp"
 
 #include "sudoku_count/shape.hpp"
 
@@ -6,7 +6,7 @@
 #include <cassert>
 #include <cmath>
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 double MatchingCounter::count(const Mask* columns, int n) {
   assert(n <= kMaxSymbols);
@@ -56,9 +56,9 @@ void MatchingCounter::sample(Rng& rng, int* symbol_of) const {
   }
 }
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of) {
   Mask open[kMaxGridSize];      // per column: symbols still free in it
@@ -97,4 +97,4 @@ double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of)
   return inverse_probability;
 }
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

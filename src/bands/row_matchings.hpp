@@ -15,10 +15,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "sudoku_count/bits.hpp"
+#include "core/bits.hpp"
 #include "sudoku_count/rng.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 class MatchingCounter {
  public:
@@ -38,9 +38,9 @@ class MatchingCounter {
   std::vector<std::vector<Mask>> levels_;  // sets present at each level, to reset the table
 };
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 // One perfect matching drawn sequentially, most constrained first: at each
 // step the open column or unused symbol with the fewest remaining partners
@@ -51,4 +51,4 @@ namespace sudoku_count {
 // positive probability.
 double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of);
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

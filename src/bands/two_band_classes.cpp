@@ -1,11 +1,11 @@
-#include "sudoku_count/two_bands.hpp"
+#include "bands/two_band_classes.hpp"
 
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <numeric>
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 namespace {
 
 using TypeMap = std::vector<std::uint8_t>;
@@ -135,4 +135,4 @@ void two_band_column_sets(const TwoBandClass& type_class, int rows, Mask* sets) 
       for (int k = 0; k < rows; ++k) sets[2 * k + ((type >> k & 1) ? 0 : 1)] |= Mask{1} << symbol;
 }
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

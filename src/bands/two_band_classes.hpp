@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "sudoku_count/bignum.hpp"
-#include "sudoku_count/bits.hpp"
+#include "core/bits.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 // Largest R for which the classes are enumerated: 355 classes for R = 5
 // (589,392 type multisets); R = 6 has 64 types and 12-column bands, far out
@@ -42,4 +42,4 @@ std::vector<TwoBandClass> two_band_classes(int rows, int threads);
 // 2k + 1 the others.
 void two_band_column_sets(const TwoBandClass& type_class, int rows, Mask* sets);
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

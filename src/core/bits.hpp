@@ -4,7 +4,7 @@
 #include <bit>
 #include <cstdint>
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 using Mask = std::uint64_t;
 
@@ -20,4 +20,4 @@ inline int nth_bit_index(Mask m, int k) {
   return low_bit_index(m);
 }
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

@@ -1,4 +1,4 @@
-#include "sudoku_count/threads.hpp"
+#include "core/threads.hpp"
 
 #include <omp.h>
 
@@ -6,7 +6,7 @@
 
 #include "sudoku_count/error.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 int thread_count(int requested) {
   if (requested < 0)
@@ -14,4 +14,4 @@ int thread_count(int requested) {
   return requested == 0 ? omp_get_max_threads() : requested;
 }
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

@@ -1,4 +1,4 @@
-#include "sudoku_count/dlx.hpp"
+#include "cover/exact_cover.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 namespace {
 
 // A solution counter for the hot loop: 64 bits plus a count of wraps, so a
@@ -487,4 +487,4 @@ std::vector<std::vector<int>> ExactCover::find_solutions(std::uint64_t limit) co
   return found;
 }
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

@@ -12,7 +12,7 @@
 
 #include "sudoku_count/bignum.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 class ExactCover {
  public:
@@ -79,4 +79,4 @@ class ExactCover {
   std::vector<std::uint64_t> uncovered_;
 };
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

@@ -1,10 +1,10 @@
-#include "sudoku_count/band_estimator.hpp"
+#include "estimate/bands_method.hpp"
 
-#include "sudoku_count/band_completions.hpp"
+#include "bands/band_completions.hpp"
 
 #include <cmath>
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 BandEstimator::BandEstimator(std::shared_ptr<const BandTables> tables) : tables_(std::move(tables)) {
   log_bands_total_ = static_cast<long double>(boost::multiprecision::log(BigFloat(tables_->bands_total)));
   // Blocks of roughly equal work: the exact sum over band C-1 dominates a
@@ -43,4 +43,4 @@ long double BandEstimator::sample_log(Rng& rng, Workspace&) const {
   return log_weight + std::log(static_cast<long double>(sum));
 }
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

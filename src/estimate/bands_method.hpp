@@ -11,9 +11,9 @@
 #include <memory>
 
 #include "sudoku_count/estimator.hpp"
-#include "sudoku_count/tables.hpp"
+#include "bands/band_tables.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 class BandEstimator : public Estimator {
  public:
@@ -30,4 +30,4 @@ class BandEstimator : public Estimator {
   std::uint64_t samples_per_block_ = 1;
 };
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

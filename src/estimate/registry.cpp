@@ -1,11 +1,12 @@
 #include <algorithm>
 
-#include "sudoku_count/band_estimator.hpp"
+#include "estimate/bands_method.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/estimator.hpp"
-#include "sudoku_count/sets_estimator.hpp"
+#include "estimate/sets_method.hpp"
 
 namespace sudoku_count {
+using namespace detail;  // internals of this area
 
 const std::vector<MethodInfo>& estimator_methods() {
   static const std::vector<MethodInfo> methods = {

@@ -1,4 +1,4 @@
-#include "sudoku_count/estimate.hpp"
+#include "sudoku_count/run.hpp"
 
 #include <algorithm>
 #include <cassert>
@@ -7,9 +7,10 @@
 #include <limits>
 #include <vector>
 
-#include "sudoku_count/threads.hpp"
+#include "core/threads.hpp"
 
 namespace sudoku_count {
+using namespace detail;  // internals of this area
 
 double relative_std_error(const WeightAccumulator& acc) {
   if (acc.count() < 2 || acc.scaled_mean() <= 0) return std::numeric_limits<double>::infinity();

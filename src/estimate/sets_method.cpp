@@ -1,14 +1,14 @@
-#include "sudoku_count/sets_estimator.hpp"
+#include "estimate/sets_method.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-#include "sudoku_count/band_fillings.hpp"
+#include "bands/band_fillings.hpp"
 #include "sudoku_count/error.hpp"
-#include "sudoku_count/matchings.hpp"
+#include "bands/row_matchings.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 namespace {
 
 // The ways to give one box's C columns R symbols each, from the symbols still
@@ -219,4 +219,4 @@ long double SetsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
   return log_weight;
 }
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

@@ -12,7 +12,7 @@
 // of prod f, so the whole is unbiased (docs/method.md).
 #include "sudoku_count/estimator.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 class SetsEstimator : public Estimator {
  public:
@@ -40,4 +40,4 @@ class SetsEstimator : public Estimator {
   std::uint64_t samples_per_block_ = 1;
 };
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

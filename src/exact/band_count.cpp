@@ -1,4 +1,4 @@
-#include "sudoku_count/exact_bands.hpp"
+#include "sudoku_count/exact.hpp"
 
 #include <omp.h>
 
@@ -6,14 +6,15 @@
 #include <chrono>
 #include <numeric>
 
-#include "sudoku_count/band_completions.hpp"
-#include "sudoku_count/band_fillings.hpp"
+#include "bands/band_completions.hpp"
+#include "bands/band_fillings.hpp"
 #include "sudoku_count/error.hpp"
-#include "sudoku_count/tables.hpp"
-#include "sudoku_count/two_bands.hpp"
-#include "sudoku_count/threads.hpp"
+#include "bands/band_tables.hpp"
+#include "bands/two_band_classes.hpp"
+#include "core/threads.hpp"
 
 namespace sudoku_count {
+using namespace detail;  // internals of this area
 namespace {
 
 BigInt to_big(Wide value) {

@@ -1,14 +1,14 @@
-#include "sudoku_count/generate.hpp"
+#include "solve/generate.hpp"
 
 #include <numeric>
 #include <utility>
 #include <vector>
 
 #include "sudoku_count/exact.hpp"
-#include "sudoku_count/singles.hpp"
+#include "solve/singles.hpp"
 #include "sudoku_count/solve.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 namespace {
 
 // Fisher-Yates with draws from `rng`.
@@ -54,4 +54,4 @@ Grid minimal_puzzle(const Grid& grid, Rng& rng) {
   return puzzle;
 }
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

@@ -5,7 +5,7 @@
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/rng.hpp"
 
-namespace sudoku_count {
+namespace sudoku_count::detail {
 
 // A completed grid: a random first row and N more givens at random among
 // each cell's candidates, then the first completion in dancing-links search
@@ -18,4 +18,4 @@ Grid random_grid(const Shape& shape, Rng& rng);
 // puzzle stays unique without it (solve(), stopped at two completions).
 Grid minimal_puzzle(const Grid& grid, Rng& rng);
 
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

@@ -1,10 +1,11 @@
-#include "sudoku_count/singles.hpp"
+#include "solve/singles.hpp"
 
 #include <array>
 #include <cstddef>
 #include <string>
 
 namespace sudoku_count {
+namespace detail {
 namespace {
 
 // Units are numbered 0..3N-1: rows, then columns, then boxes.
@@ -139,7 +140,10 @@ SinglesResult apply_singles(const Grid& puzzle) {
 
 std::vector<Mask> candidate_masks(const Grid& grid) { return Board(grid).candidates(); }
 
+}  // namespace detail
+
 std::string describe(const Deduction& deduction, const Shape& shape) {
+  using namespace detail;
   const int n = shape.n();
   std::string text = cell_name(deduction.row, deduction.col) + " = " + grid_symbol(deduction.value, n) + ": ";
   switch (deduction.rule) {

@@ -9,18 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "sudoku_count/bits.hpp"
+#include "core/bits.hpp"
 #include "sudoku_count/grid.hpp"
+#include "sudoku_count/solve.hpp"
 
-namespace sudoku_count {
-
-enum class Rule { OnlyCandidate, OnlyPlaceInRow, OnlyPlaceInColumn, OnlyPlaceInBox };
-
-struct Deduction {
-  int row = 0, col = 0;  // 0-based
-  int value = 0;         // 1..N
-  Rule rule = Rule::OnlyCandidate;
-};
+namespace sudoku_count::detail {
 
 struct SinglesResult {
   Grid grid;                          // the puzzle with every deduction placed
@@ -39,9 +32,4 @@ SinglesResult apply_singles(const Grid& puzzle);
 // not yet in its row, column or box; 0 for a filled cell.
 std::vector<Mask> candidate_masks(const Grid& grid);
 
-// "r4c7 = 3: only candidate", "r2c5 = 8: only place in box 2": rows,
-// columns and boxes 1-based (boxes numbered row by row), symbols as
-// format_grid shows them.
-std::string describe(const Deduction& deduction, const Shape& shape);
-
-}  // namespace sudoku_count
+}  // namespace sudoku_count::detail

@@ -2,9 +2,11 @@
 
 #include <chrono>
 
-#include "sudoku_count/threads.hpp"
+#include "core/threads.hpp"
+#include "solve/singles.hpp"
 
 namespace sudoku_count {
+using namespace detail;  // internals of this area
 
 const char* status_name(SolveStatus status) {
   switch (status) {

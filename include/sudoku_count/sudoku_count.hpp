@@ -1,0 +1,16 @@
+#pragma once
+// The public API of sudoku-count, in one header: shapes and grids, exact
+// counting, solving, the estimator interface with its method registry, the
+// run driver, checkpoints and the version.
+#include "sudoku_count/bignum.hpp"
+#include "sudoku_count/checkpoint.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/estimator.hpp"
+#include "sudoku_count/exact.hpp"
+#include "sudoku_count/grid.hpp"
+#include "sudoku_count/rng.hpp"
+#include "sudoku_count/run.hpp"
+#include "sudoku_count/shape.hpp"
+#include "sudoku_count/solve.hpp"
+#include "sudoku_count/stats.hpp"
+#include "sudoku_count/version.hpp"
