@@ -166,7 +166,9 @@ TEST(Checkpoint, DamagedFilesAreRefusedByNameAndLeftUntouched) {
   std::string flipped = good;
   flipped[flipped.find("samples 12") + 8] = '3';  // "samples 13": the checksum no longer matches
   std::string edited = without_checksum(good);
-  edited.replace(edited.find("format 1"), 8, "format 9");
+  edited.replace(edited.find("format 2"), 8, "format 9");
+  std::string old_format = without_checksum(good);
+  old_format.replace(old_format.find("format 2"), 8, "format 1");
   std::string missing = without_checksum(good);
   missing.erase(missing.find("zeros"), missing.find('\n', missing.find("zeros")) - missing.find("zeros") + 1);
   std::string inconsistent = without_checksum(good);
@@ -182,6 +184,7 @@ TEST(Checkpoint, DamagedFilesAreRefusedByNameAndLeftUntouched) {
       {"no-final-newline", good.substr(0, good.size() - 1), "is truncated"},
       {"flipped", flipped, "checksum does not match"},
       {"format", seal(edited), "has format 9"},
+      {"old-format", seal(old_format), "has format 1, written before the random streams were re-keyed"},
       {"missing", seal(missing), "lacks the field 'zeros'"},
       {"inconsistent", seal(inconsistent), "is inconsistent"},
       {"unknown", seal(unknown), "unknown field 'colour'"},

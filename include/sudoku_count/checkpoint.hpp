@@ -12,7 +12,7 @@
 // so they are read back exactly:
 //
 //   sudoku-count checkpoint
-//   format 1
+//   format 2
 //   version 0.1.0
 //   box 3x3
 //   method bands
@@ -21,7 +21,9 @@
 //   samples 11216
 //   zeros 0
 //   shift 0xc.7fd...p+2       (the accumulator, WeightAccumulator::from_state)
-//   mean ... / m2 ... / max ...
+//   mean ... / m2 ... / max ... / log_mean ... / log_m2 ...
+//   groups n0 s0 n1 s1 ...    (the replicate groups: samples and scaled sum)
+//   largest l1 l2 ...         (the largest log-weights, at most kTailCapacity)
 //   seconds 0x1.40...p+3
 //   checksum 0123456789abcdef
 #include <cstdint>
@@ -33,7 +35,9 @@
 
 namespace sudoku_count {
 
-inline constexpr int kCheckpointFormat = 1;
+// Format 2: blocks draw from re-keyed random streams (rng.hpp) and the
+// accumulator carries its tail diagnostics. Format 1 files are refused.
+inline constexpr int kCheckpointFormat = 2;
 
 // Blocks [first, end) of the run with this seed.
 struct BlockRange {
@@ -63,6 +67,12 @@ struct Checkpoint {
 // The file's text (checksum line included), and back. parse throws
 // InputError naming what is wrong; `origin` (a path) starts the message.
 std::string format_checkpoint(const Checkpoint& checkpoint);
+
+// An accumulator's complete state as the lines of a checkpoint (exact:
+// hexadecimal floats), and back; processes of one run send it this way.
+// decode_accumulator throws InputError for a damaged or impossible state.
+std::string encode_accumulator(const WeightAccumulator& acc);
+WeightAccumulator decode_accumulator(const std::string& text);
 Checkpoint parse_checkpoint(const std::string& text, const std::string& origin);
 
 // Writes atomically: a temporary file in the same folder, flushed to disk,

@@ -31,7 +31,9 @@ struct StopRule {
   double seconds = 0;          // stop after this wall time of this session (0: no budget)
   std::uint64_t samples = 0;   // stop after exactly this many samples (0: no budget)
   std::uint64_t blocks = 0;    // stop after this many blocks (0: no budget)
-  std::uint64_t min_samples = 1000;  // a precision target is trusted only after this many
+  // A precision target is trusted only after this many samples, and only
+  // once the Pareto fit of the weight tail gives k < 0.5 (stats.hpp).
+  std::uint64_t min_samples = 1000;
   bool forever = false;        // run until interrupted
 };
 
@@ -65,6 +67,9 @@ struct Progress {
   int processes = 1;
   bool final = false;
   std::string stop_reason;  // on the final report: "rel-error", "time", "samples", "blocks", "interrupted"
+  // Why a met --rel-error target did not stop the run (the tail fit does
+  // not support the interval yet); empty otherwise.
+  std::string held_back;
 };
 
 using ReportFn = std::function<void(const Progress&)>;

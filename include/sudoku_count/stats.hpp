@@ -12,6 +12,8 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "sudoku_count/bignum.hpp"
 
@@ -21,8 +23,21 @@ inline constexpr long double kLogZero = -std::numeric_limits<long double>::infin
 
 class WeightAccumulator {
  public:
+  // Log-weights kept for the tail fit: the largest min(n, kTailCapacity).
+  // The fit uses the largest M = min(0.2 n, 3 sqrt n) (Vehtari et al.,
+  // "Pareto smoothed importance sampling", JMLR 25 (2024)), at most
+  // kTailCapacity - 1 of them plus the threshold below them, so keeping the
+  // largest kTailCapacity of every part keeps them exactly under merging.
+  static constexpr std::size_t kTailCapacity = 10000;
+  // Samples are dealt in turn to kReplicates groups (sample i of the
+  // accumulator, in the order added, to group i mod kReplicates; merging
+  // appends): the groups' means are independent unbiased estimates, the
+  // material of the tail-proof lower bound (docs/method.md).
+  static constexpr int kReplicates = 8;
+
   // kLogZero adds a zero weight; NaN and +inf are not weights (asserted).
   void add_log(long double log_weight);
+  // As if every sample of `other` were added after those of this one.
   void merge(const WeightAccumulator& other);
 
   std::uint64_t count() const { return count_; }
@@ -32,12 +47,37 @@ class WeightAccumulator {
   long double scaled_m2() const { return m2_; }
   long double scaled_max() const { return max_; }
 
-  // Restores a state saved from the accessors above.
-  static WeightAccumulator from_state(std::uint64_t count, std::uint64_t zeros, long double shift, long double mean,
-                                      long double m2, long double max);
+  // Mean and sum of squared deviations of the logs of the positive weights
+  // (count() - zero_count() of them).
+  long double log_mean() const { return log_mean_; }
+  long double log_m2() const { return log_m2_; }
+  // The largest log-weights kept, in decreasing order.
+  std::vector<long double> largest_logs() const;
+  // Samples of group g and the sum of their weights / exp(shift()).
+  std::uint64_t group_count(int g) const { return groups_[g].count; }
+  long double group_scaled_sum(int g) const { return groups_[g].scaled_sum; }
+
+  // The whole state, as saved in checkpoints and sent between processes.
+  struct State {
+    std::uint64_t count = 0, zeros = 0;
+    long double shift = kLogZero, mean = 0, m2 = 0, max = 0;
+    long double log_mean = 0, log_m2 = 0;
+    std::vector<long double> largest_logs;  // any order
+    std::uint64_t group_counts[kReplicates] = {};
+    long double group_sums[kReplicates] = {};
+  };
+  State state() const;
+  // Restores a saved state. Throws std::invalid_argument for a state no
+  // accumulator can reach (counts that do not add up, negative sums, ...).
+  static WeightAccumulator from_state(const State& state);
 
  private:
+  struct Group {
+    std::uint64_t count = 0;
+    long double scaled_sum = 0;  // sum of w / exp(shift)
+  };
   void rescale_to(long double new_shift);
+  void keep_largest(long double log_weight);
 
   std::uint64_t count_ = 0;
   std::uint64_t zeros_ = 0;
@@ -45,7 +85,25 @@ class WeightAccumulator {
   long double mean_ = 0;          // mean of w / exp(shift)
   long double m2_ = 0;            // sum of squared deviations of w / exp(shift)
   long double max_ = 0;           // largest w / exp(shift)
+  long double log_mean_ = 0;      // of log w over positive weights
+  long double log_m2_ = 0;
+  std::vector<long double> largest_;  // a min-heap of the largest log-weights
+  Group groups_[kReplicates];
 };
+
+// Whether a printed two-sided interval can be trusted, from the Pareto fit
+// of the upper weight tail (k-hat; Vehtari et al. 2024, section 3):
+// k < 0.5 the variance is finite and the normal interval holds (ok); 0.5 <=
+// k < 0.7 the variance may be infinite but the mean converges at a usable
+// rate (approximate); k >= 0.7, or too few samples to fit the tail, the
+// standard error means nothing (unreliable: no interval is printed, only the
+// tail-proof lower bound).
+enum class IntervalStatus { Ok, Approximate, Unreliable };
+const char* interval_name(IntervalStatus status);  // "ok", "approximate", "unreliable"
+
+// Samples needed before the tail is fitted at all (the fit uses the largest
+// min(0.2 n, 3 sqrt n) of them).
+inline constexpr std::uint64_t kMinSamplesForTailFit = 100;
 
 // What a user reads off an accumulator.
 struct Summary {
@@ -64,6 +122,25 @@ struct Summary {
   double effective_sample_size = 0;
   double max_weight_share = 0;
   double zero_fraction = 0;
+
+  // Tail diagnostics (docs/method.md, "Error bars under heavy tails").
+  double log_weight_mean = 0;  // mean of the natural logs of the positive weights
+  double log_weight_var = 0;   // their variance S (0 below two positive weights)
+  // Relative variance of one weight, Var(w) / E(w)^2: as measured, and as a
+  // lognormal with the measured S would have it (e^S - 1).
+  double empirical_rel_var = 0;
+  double lognormal_rel_var = 0;
+  // The measured relative variance is far below the lognormal one: the
+  // rare large weights have probably not been drawn yet.
+  bool tail_unsampled = false;
+  double pareto_k = std::numeric_limits<double>::quiet_NaN();  // NaN: not fitted (too few samples)
+  std::uint64_t tail_size = 0;  // weights in the fit
+  IntervalStatus interval = IntervalStatus::Unreliable;
+  // A bound below which the count lies with probability at most
+  // 1 - confidence, whatever the tail: the smallest of the kReplicates group
+  // means divided by (1 - confidence)^(-1/kReplicates) (Markov's inequality).
+  bool lower_bound_known = false;
+  BigFloat lower_bound = 0;
 };
 
 // Normal-approximation interval at the given confidence (0 < c < 1).

@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "distributed.hpp"
+#include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
 
 namespace sudoku_count::cli {
@@ -28,12 +29,6 @@ struct Command {
   std::uint64_t first = 0, count = 0;
 };
 static_assert(std::is_trivially_copyable_v<Command>);
-
-struct BlockState {
-  std::uint64_t count, zeros;
-  long double shift, mean, m2, max;
-};
-static_assert(std::is_trivially_copyable_v<BlockState>);
 
 class MpiRunner : public DistributedRunner {
  public:
@@ -87,36 +82,27 @@ class MpiRunner : public DistributedRunner {
     const BlockPlan plan{command.seed, command.run_first_block, command.samples_per_block, command.sample_budget};
     const std::vector<std::uint64_t> mine = blocks_of(rank_, command);
     const std::vector<WeightAccumulator> results = run_blocks(estimator_, plan, mine, threads_);
-    std::vector<BlockState> states(results.size());
-    for (std::size_t i = 0; i < results.size(); ++i) {
-      const WeightAccumulator& a = results[i];
-      BlockState& s = states[i];
-      s.count = a.count();
-      s.zeros = a.zero_count();
-      s.shift = a.shift();
-      s.mean = a.scaled_mean();
-      s.m2 = a.scaled_m2();
-      s.max = a.scaled_max();
-    }
-    std::vector<int> bytes(size_), offsets(size_);
-    std::vector<std::vector<std::uint64_t>> owned(size_);
+    // Each block's accumulator travels as its checkpoint text (exact), one
+    // NUL-terminated record per block, in the order of `mine`.
+    std::string records;
+    for (const WeightAccumulator& result : results) records += encode_accumulator(result) + '\0';
+    const int length = static_cast<int>(records.size());
+    std::vector<int> lengths(size_), offsets(size_);
+    MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (rank_ == 0)
-      for (int r = 0; r < size_; ++r) {
-        owned[r] = blocks_of(r, command);
-        bytes[r] = static_cast<int>(owned[r].size() * sizeof(BlockState));
-        offsets[r] = r == 0 ? 0 : offsets[r - 1] + bytes[r - 1];
-      }
-    std::vector<BlockState> gathered(rank_ == 0 ? command.count : 0);
-    MPI_Gatherv(states.data(), static_cast<int>(states.size() * sizeof(BlockState)), MPI_BYTE, gathered.data(),
-                bytes.data(), offsets.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
+      for (int r = 1; r < size_; ++r) offsets[r] = offsets[r - 1] + lengths[r - 1];
+    std::string gathered(rank_ == 0 ? static_cast<std::size_t>(offsets[size_ - 1] + lengths[size_ - 1]) : 0, '\0');
+    MPI_Gatherv(records.data(), length, MPI_CHAR, gathered.data(), lengths.data(), offsets.data(), MPI_CHAR, 0,
+                MPI_COMM_WORLD);
     std::vector<WeightAccumulator> in_order;
     if (rank_ != 0) return in_order;
     in_order.resize(command.count);
-    std::size_t k = 0;
+    std::size_t at = 0;
     for (int r = 0; r < size_; ++r)
-      for (const std::uint64_t block : owned[r]) {
-        const BlockState& s = gathered[k++];
-        in_order[block - command.first] = WeightAccumulator::from_state(s.count, s.zeros, s.shift, s.mean, s.m2, s.max);
+      for (const std::uint64_t block : blocks_of(r, command)) {
+        const std::size_t end = gathered.find('\0', at);
+        in_order[block - command.first] = decode_accumulator(gathered.substr(at, end - at));
+        at = end + 1;
       }
     return in_order;
   }

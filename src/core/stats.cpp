@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <boost/math/distributions/normal.hpp>
 #include <cassert>
+#include <functional>
+#include <stdexcept>
+
+#include "core/pareto_tail.hpp"
 
 namespace sudoku_count {
 
@@ -15,12 +19,28 @@ void WeightAccumulator::rescale_to(long double new_shift) {
   mean_ *= factor;
   m2_ *= factor * factor;
   max_ *= factor;
+  for (Group& group : groups_) group.scaled_sum *= factor;
   shift_ = new_shift;
+}
+
+// The heap keeps its smallest element in front, so a new log-weight either
+// replaces it or is dropped.
+void WeightAccumulator::keep_largest(long double log_weight) {
+  if (largest_.size() < kTailCapacity) {
+    largest_.push_back(log_weight);
+    std::push_heap(largest_.begin(), largest_.end(), std::greater<>());
+  } else if (log_weight > largest_.front()) {
+    std::pop_heap(largest_.begin(), largest_.end(), std::greater<>());
+    largest_.back() = log_weight;
+    std::push_heap(largest_.begin(), largest_.end(), std::greater<>());
+  }
 }
 
 void WeightAccumulator::add_log(long double log_weight) {
   assert(!std::isnan(log_weight) && log_weight != std::numeric_limits<long double>::infinity());
+  Group& group = groups_[count_ % kReplicates];
   ++count_;
+  ++group.count;
   long double w = 0;
   if (log_weight == kLogZero) {
     ++zeros_;
@@ -28,6 +48,12 @@ void WeightAccumulator::add_log(long double log_weight) {
     if (log_weight > shift_) rescale_to(log_weight);
     w = std::exp(log_weight - shift_);
     max_ = std::max(max_, w);
+    group.scaled_sum += w;
+    const long double positives = static_cast<long double>(count_ - zeros_);
+    const long double log_delta = log_weight - log_mean_;
+    log_mean_ += log_delta / positives;
+    log_m2_ += log_delta * (log_weight - log_mean_);
+    keep_largest(log_weight);
   }
   const long double delta = w - mean_;
   mean_ += delta / static_cast<long double>(count_);
@@ -54,20 +80,92 @@ void WeightAccumulator::merge(const WeightAccumulator& other) {
   mean_ = (na * mean_ + nb * b.mean_) / n;
   m2_ += b.m2_ + delta * delta * na * nb / n;
   max_ = std::max(max_, b.max_);
+  // Chan, Golub and LeVeque for the log-weights of the positive weights.
+  const long double pa = static_cast<long double>(count_ - zeros_), pb = static_cast<long double>(b.count_ - b.zeros_);
+  if (pb > 0) {
+    const long double log_delta = b.log_mean_ - log_mean_;
+    log_mean_ = (pa * log_mean_ + pb * b.log_mean_) / (pa + pb);
+    log_m2_ += b.log_m2_ + log_delta * log_delta * pa * pb / (pa + pb);
+  }
+  for (const long double log_weight : b.largest_) keep_largest(log_weight);
+  // Sample j of b becomes sample count_ + j: its group moves on by count_.
+  const int offset = static_cast<int>(count_ % kReplicates);
+  for (int g = 0; g < kReplicates; ++g) {
+    Group& into = groups_[(g + offset) % kReplicates];
+    into.count += b.groups_[g].count;
+    into.scaled_sum += b.groups_[g].scaled_sum;
+  }
   count_ += b.count_;
   zeros_ += b.zeros_;
 }
 
-WeightAccumulator WeightAccumulator::from_state(std::uint64_t count, std::uint64_t zeros, long double shift,
-                                                long double mean, long double m2, long double max) {
+std::vector<long double> WeightAccumulator::largest_logs() const {
+  std::vector<long double> sorted = largest_;
+  std::sort(sorted.begin(), sorted.end(), std::greater<>());
+  return sorted;
+}
+
+WeightAccumulator::State WeightAccumulator::state() const {
+  State st;
+  st.count = count_;
+  st.zeros = zeros_;
+  st.shift = shift_;
+  st.mean = mean_;
+  st.m2 = m2_;
+  st.max = max_;
+  st.log_mean = log_mean_;
+  st.log_m2 = log_m2_;
+  st.largest_logs = largest_logs();
+  for (int g = 0; g < kReplicates; ++g) {
+    st.group_counts[g] = groups_[g].count;
+    st.group_sums[g] = groups_[g].scaled_sum;
+  }
+  return st;
+}
+
+WeightAccumulator WeightAccumulator::from_state(const State& st) {
+  auto impossible = [](const char* why) { throw std::invalid_argument(std::string("impossible accumulator state: ") + why); };
+  if (st.zeros > st.count) impossible("more zero weights than samples");
+  if (!std::isfinite(st.mean) || st.mean < 0 || !std::isfinite(st.m2) || st.m2 < 0 || !std::isfinite(st.max) ||
+      st.max < 0 || std::isnan(st.shift) || st.shift == std::numeric_limits<long double>::infinity())
+    impossible("bad weight sums");
+  if (!std::isfinite(st.log_mean) || !std::isfinite(st.log_m2) || st.log_m2 < 0) impossible("bad log-weight moments");
+  const std::uint64_t positives = st.count - st.zeros;
+  if (st.largest_logs.size() != std::min<std::uint64_t>(positives, kTailCapacity))
+    impossible("the number of largest log-weights does not match the positive weights");
+  std::uint64_t grouped = 0;
+  for (int g = 0; g < kReplicates; ++g) {
+    if (!std::isfinite(st.group_sums[g]) || st.group_sums[g] < 0) impossible("a negative group sum");
+    // Sample i went to group i mod kReplicates: group g holds ceil((n - g) / k).
+    const std::uint64_t expected = st.count > static_cast<std::uint64_t>(g) ? (st.count - g + kReplicates - 1) / kReplicates : 0;
+    if (st.group_counts[g] != expected) impossible("group sizes that do not deal the samples in turn");
+    grouped += st.group_counts[g];
+  }
+  for (const long double lw : st.largest_logs)
+    if (!std::isfinite(lw) || lw > st.shift) impossible("a kept log-weight beyond the largest weight");
   WeightAccumulator acc;
-  acc.count_ = count;
-  acc.zeros_ = zeros;
-  acc.shift_ = shift;
-  acc.mean_ = mean;
-  acc.m2_ = m2;
-  acc.max_ = max;
+  acc.count_ = st.count;
+  acc.zeros_ = st.zeros;
+  acc.shift_ = st.shift;
+  acc.mean_ = st.mean;
+  acc.m2_ = st.m2;
+  acc.max_ = st.max;
+  acc.log_mean_ = st.log_mean;
+  acc.log_m2_ = st.log_m2;
+  acc.largest_ = st.largest_logs;
+  std::make_heap(acc.largest_.begin(), acc.largest_.end(), std::greater<>());
+  for (int g = 0; g < kReplicates; ++g) acc.groups_[g] = {st.group_counts[g], st.group_sums[g]};
+  (void)grouped;
   return acc;
+}
+
+const char* interval_name(IntervalStatus status) {
+  switch (status) {
+    case IntervalStatus::Ok: return "ok";
+    case IntervalStatus::Approximate: return "approximate";
+    case IntervalStatus::Unreliable: break;
+  }
+  return "unreliable";
 }
 
 double normal_two_sided_quantile(double confidence) {
@@ -77,6 +175,50 @@ double normal_two_sided_quantile(double confidence) {
   const boost::math::normal_distribution<double> normal;
   return boost::math::quantile(boost::math::complement(normal, (1 - confidence) / 2));
 }
+
+namespace {
+
+// The tail diagnostics of a summary whose estimate is set (docs/method.md,
+// "Error bars under heavy tails").
+void add_tail_diagnostics(const WeightAccumulator& acc, Summary& s) {
+  const std::uint64_t positives = acc.count() - acc.zero_count();
+  s.log_weight_mean = static_cast<double>(acc.log_mean());
+  s.log_weight_var = positives >= 2 ? static_cast<double>(acc.log_m2() / (positives - 1)) : 0;
+  s.lognormal_rel_var = std::expm1(s.log_weight_var);
+  if (s.samples >= 2 && acc.scaled_mean() > 0) {
+    const long double mean = acc.scaled_mean();
+    s.empirical_rel_var = static_cast<double>(std::max<long double>(acc.scaled_m2(), 0) / (s.samples - 1) / (mean * mean));
+  }
+  // "Far below": a quarter. A lognormal's relative variance is carried by
+  // weights beyond its mean by about S standard deviations, which a run
+  // that has not met them yet measures as a small fraction.
+  s.tail_unsampled = s.samples >= 2 && s.empirical_rel_var < 0.25 * s.lognormal_rel_var;
+
+  const detail::TailFit fit = detail::fit_upper_tail(acc);
+  s.tail_size = fit.tail_size;
+  s.pareto_k = fit.k;
+  if (!s.error_known || s.samples < kMinSamplesForTailFit || std::isnan(fit.k))
+    s.interval = IntervalStatus::Unreliable;
+  else if (fit.k < 0.5)
+    s.interval = IntervalStatus::Ok;
+  else if (fit.k < 0.7)
+    s.interval = IntervalStatus::Approximate;
+  else
+    s.interval = IntervalStatus::Unreliable;
+
+  // Markov: P(group mean >= c mu) <= 1 / c for each of the independent
+  // groups, so P(min >= c mu) <= c^-k = 1 - confidence.
+  long double smallest = std::numeric_limits<long double>::infinity();
+  for (int g = 0; g < WeightAccumulator::kReplicates; ++g) {
+    if (acc.group_count(g) == 0) return;
+    smallest = std::min(smallest, acc.group_scaled_sum(g) / static_cast<long double>(acc.group_count(g)));
+  }
+  const long double c = std::pow(static_cast<long double>(1 - s.confidence), -1.0L / WeightAccumulator::kReplicates);
+  s.lower_bound_known = true;
+  s.lower_bound = acc.shift() == kLogZero ? BigFloat(0) : BigFloat(smallest / c) * exp_big(acc.shift());
+}
+
+}  // namespace
 
 Summary summarize(const WeightAccumulator& acc, double confidence) {
   Summary s;
@@ -109,6 +251,7 @@ Summary summarize(const WeightAccumulator& acc, double confidence) {
     s.ci_low = std::max(BigFloat(0), BigFloat(s.estimate - half_width));
     s.ci_high = s.estimate + half_width;
   }
+  add_tail_diagnostics(acc, s);
   return s;
 }
 

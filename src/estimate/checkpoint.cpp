@@ -24,7 +24,7 @@ namespace sudoku_count {
 namespace {
 
 constexpr const char* kMagic = "sudoku-count checkpoint";
-constexpr std::size_t kMaxFileBytes = 1 << 20;  // a checkpoint is a few hundred bytes
+constexpr std::size_t kMaxFileBytes = 1 << 22;  // a checkpoint holds at most kTailCapacity log-weights: about 250 kB
 
 // FNV-1a, 64-bit (Fowler, Noll, Vo): enough to catch torn or edited files.
 std::uint64_t fnv1a64(const std::string& bytes) {
@@ -77,7 +77,73 @@ long double parse_real(const std::string& origin, const std::string& key, const 
   throw std::system_error(error, std::generic_category(), "cannot write checkpoint '" + path + "'" + step);
 }
 
+// The accumulator's fields (see encode_accumulator), checked.
+WeightAccumulator accumulator_from_fields(const std::map<std::string, std::string>& fields, const std::string& origin) {
+  auto field = [&](const std::string& key) -> const std::string& {
+    const auto it = fields.find(key);
+    if (it == fields.end()) bad_file(origin, "lacks the field '" + key + "'");
+    return it->second;
+  };
+  WeightAccumulator::State st;
+  st.count = parse_u64(origin, "samples", field("samples"));
+  st.zeros = parse_u64(origin, "zeros", field("zeros"));
+  st.shift = parse_real(origin, "shift", field("shift"));
+  st.mean = parse_real(origin, "mean", field("mean"));
+  st.m2 = parse_real(origin, "m2", field("m2"));
+  st.max = parse_real(origin, "max", field("max"));
+  st.log_mean = parse_real(origin, "log_mean", field("log_mean"));
+  st.log_m2 = parse_real(origin, "log_m2", field("log_m2"));
+  std::istringstream groups(field("groups"));
+  for (int g = 0; g < WeightAccumulator::kReplicates; ++g) {
+    std::string count, sum;
+    if (!(groups >> count >> sum)) bad_file(origin, "has a bad groups line");
+    st.group_counts[g] = parse_u64(origin, "groups", count);
+    st.group_sums[g] = parse_real(origin, "groups", sum);
+  }
+  if (std::string extra; groups >> extra) bad_file(origin, "has a bad groups line");
+  std::istringstream largest(field("largest"));
+  for (std::string word; largest >> word;) {
+    if (st.largest_logs.size() == WeightAccumulator::kTailCapacity) bad_file(origin, "keeps too many log-weights");
+    st.largest_logs.push_back(parse_real(origin, "largest", word));
+  }
+  try {
+    return WeightAccumulator::from_state(st);
+  } catch (const std::invalid_argument& e) {
+    bad_file(origin, "holds an " + std::string(e.what()));
+  }
+}
+
 }  // namespace
+
+std::string encode_accumulator(const WeightAccumulator& acc) {
+  const WeightAccumulator::State st = acc.state();
+  std::ostringstream out;
+  out << "samples " << st.count << "\n"
+      << "zeros " << st.zeros << "\n"
+      << "shift " << exact_text(st.shift) << "\n"
+      << "mean " << exact_text(st.mean) << "\n"
+      << "m2 " << exact_text(st.m2) << "\n"
+      << "max " << exact_text(st.max) << "\n"
+      << "log_mean " << exact_text(st.log_mean) << "\n"
+      << "log_m2 " << exact_text(st.log_m2) << "\n"
+      << "groups";
+  for (int g = 0; g < WeightAccumulator::kReplicates; ++g)
+    out << " " << st.group_counts[g] << " " << exact_text(st.group_sums[g]);
+  out << "\nlargest";
+  for (const long double lw : st.largest_logs) out << " " << exact_text(lw);
+  out << "\n";
+  return out.str();
+}
+
+WeightAccumulator decode_accumulator(const std::string& text) {
+  std::map<std::string, std::string> fields;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t space = line.find(' ');
+    fields[line.substr(0, space)] = space == std::string::npos ? "" : line.substr(space + 1);
+  }
+  return accumulator_from_fields(fields, "accumulator message");
+}
 
 std::uint64_t Checkpoint::blocks() const {
   std::uint64_t total = 0;
@@ -98,14 +164,7 @@ std::string format_checkpoint(const Checkpoint& cp) {
       << "method " << cp.method << "\n"
       << "samples_per_block " << cp.samples_per_block << "\n";
   for (const auto& range : cp.ranges) out << "range " << range.seed << " " << range.first << " " << range.end << "\n";
-  const WeightAccumulator& acc = cp.accumulator;
-  out << "samples " << acc.count() << "\n"
-      << "zeros " << acc.zero_count() << "\n"
-      << "shift " << exact_text(acc.shift()) << "\n"
-      << "mean " << exact_text(acc.scaled_mean()) << "\n"
-      << "m2 " << exact_text(acc.scaled_m2()) << "\n"
-      << "max " << exact_text(acc.scaled_max()) << "\n"
-      << "seconds " << exact_text(cp.seconds) << "\n";
+  out << encode_accumulator(cp.accumulator) << "seconds " << exact_text(cp.seconds) << "\n";
   const std::string body = out.str();
   return body + "checksum " + hex64(fnv1a64(body)) + "\n";
 }
@@ -152,14 +211,19 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
     return it->second;
   };
   const std::uint64_t format = parse_u64(origin, "format", field("format"));
+  if (format == 1)
+    bad_file(origin, "has format 1, written before the random streams were re-keyed and tail diagnostics added: "
+                     "its samples cannot be continued or merged with this sudoku-count's (format " +
+                         std::to_string(kCheckpointFormat) + "); start a new run");
   if (format != kCheckpointFormat)
     bad_file(origin, "has format " + std::to_string(format) + "; this sudoku-count reads format " +
                          std::to_string(kCheckpointFormat));
   cp.format = static_cast<int>(format);
   for (const auto& entry : fields) {
     const std::string& key = entry.first;  // not a structured binding: Clang 14 cannot capture one in a lambda
-    static const char* const known[] = {"format", "version", "box",  "method", "samples_per_block", "samples",
-                                        "zeros",  "shift",   "mean", "m2",     "max",               "seconds"};
+    static const char* const known[] = {"format", "version",  "box",    "method",  "samples_per_block", "samples",
+                                        "zeros",  "shift",    "mean",   "m2",      "max",               "log_mean",
+                                        "log_m2", "groups",   "largest", "seconds"};
     if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return key == k; }) == std::end(known))
       bad_file(origin, "has an unknown field '" + key + "'");
   }
@@ -173,17 +237,10 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
   if (cp.method.empty()) bad_file(origin, "has an empty method");
   cp.samples_per_block = parse_u64(origin, "samples_per_block", field("samples_per_block"));
   if (cp.samples_per_block == 0) bad_file(origin, "has samples_per_block 0");
-  const std::uint64_t samples = parse_u64(origin, "samples", field("samples"));
-  const std::uint64_t zeros = parse_u64(origin, "zeros", field("zeros"));
-  const long double shift = parse_real(origin, "shift", field("shift"));
-  const long double mean = parse_real(origin, "mean", field("mean"));
-  const long double m2 = parse_real(origin, "m2", field("m2"));
-  const long double max = parse_real(origin, "max", field("max"));
   const long double seconds = parse_real(origin, "seconds", field("seconds"));
-  if (zeros > samples || !std::isfinite(mean) || mean < 0 || !std::isfinite(m2) || !std::isfinite(max) || max < 0 ||
-      shift == std::numeric_limits<long double>::infinity() || !std::isfinite(seconds) || seconds < 0)
-    bad_file(origin, "holds an impossible accumulator state");
-  cp.accumulator = WeightAccumulator::from_state(samples, zeros, shift, mean, m2, max);
+  if (!std::isfinite(seconds) || seconds < 0) bad_file(origin, "holds an impossible sampling time");
+  cp.accumulator = accumulator_from_fields(fields, origin);
+  const std::uint64_t samples = cp.accumulator.count();
   cp.seconds = static_cast<double>(seconds);
 
   // The blocks must account for the samples: each holds samples_per_block,

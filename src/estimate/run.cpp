@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/pareto_tail.hpp"
 #include "core/threads.hpp"
 
 namespace sudoku_count {
@@ -139,8 +140,20 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
     if (stop.samples > 0 && n >= stop.samples) return "samples";
     if (stop.blocks > 0 && progress.blocks >= stop.blocks) return "blocks";
     if (stop.rel_error > 0 && !stop.forever && n >= stop.min_samples &&
-        relative_std_error(progress.accumulator) <= stop.rel_error)
-      return "rel-error";
+        relative_std_error(progress.accumulator) <= stop.rel_error) {
+      // The error bar must be one the tail fit supports: a run stopped when
+      // its error first looks small enough stops preferentially before the
+      // rare large weights arrive (docs/method.md, "Stopping").
+      const TailFit fit = fit_upper_tail(progress.accumulator);
+      if (n >= kMinSamplesForTailFit && fit.k < 0.5) return "rel-error";
+      progress.held_back = std::isnan(fit.k) ? "the relative error target is met, but too few samples to fit the "
+                                               "weight tail; going on"
+                                             : "the relative error target is met, but the weight tail (Pareto k " +
+                                                   std::to_string(fit.k).substr(0, 4) +
+                                                   " >= 0.5) does not support the interval yet; going on";
+      return "";
+    }
+    progress.held_back.clear();
     return "";
   };
   // Blocks still allowed by the budgets (none: unlimited).
