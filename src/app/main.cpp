@@ -344,23 +344,35 @@ std::string percent(double confidence) {
 }
 
 // JSON null for what is undefined: the estimate before the first sample,
-// the standard error and the interval before the second.
+// the standard error before the second, and the interval while the tail
+// diagnostics do not support one.
 void add_estimate(JsonObject& json, const sc::Summary& s) {
   auto number = [](bool known, const sc::BigFloat& value) {
     return known ? "\"" + sc::format_scientific(value) + "\"" : std::string("null");
   };
+  const bool interval = s.error_known && s.interval != sc::IntervalStatus::Unreliable;
   json.add_raw("estimate", number(s.samples > 0, s.estimate))
       .add("log10_estimate", s.log10_estimate)
       .add_raw("std_error", number(s.error_known, s.std_error))
       .add("rel_std_error", s.rel_std_error)
-      .add_raw("ci_low", number(s.error_known, s.ci_low))
-      .add_raw("ci_high", number(s.error_known, s.ci_high))
+      .add_raw("ci_low", number(interval, s.ci_low))
+      .add_raw("ci_high", number(interval, s.ci_high))
       .add("confidence", s.confidence)
       .add("samples", s.samples);
 }
 
 void add_diagnostics(JsonObject& json, const sc::Summary& s) {
   json.add("effective_sample_size", s.effective_sample_size).add("max_weight_share", s.max_weight_share);
+  json.add("log_weight_mean", s.log_weight_mean)
+      .add("log_weight_var", s.log_weight_var)
+      .add("rel_var", s.empirical_rel_var)
+      .add("lognormal_rel_var", s.lognormal_rel_var)
+      .add("tail_unsampled", s.tail_unsampled)
+      .add("pareto_k", s.pareto_k)
+      .add("tail_size", s.tail_size)
+      .add("interval", sc::interval_name(s.interval));
+  if (s.interval == sc::IntervalStatus::Unreliable && s.lower_bound_known)
+    json.add("lower_bound", sc::format_scientific(s.lower_bound));
 }
 
 void add_symmetry(JsonObject& json, const sc::Summary& s, const sc::BigInt& group) {
@@ -369,20 +381,50 @@ void add_symmetry(JsonObject& json, const sc::Summary& s, const sc::BigInt& grou
   else json.add_raw("estimate_per_symmetry", "null");
 }
 
+// Significant digits that the standard error supports: down to the error's
+// second significant digit, at least 2 and at most 10.
+int supported_digits(const sc::Summary& s) {
+  if (!s.error_known || !(s.rel_std_error > 0) || !std::isfinite(s.rel_std_error)) return 10;
+  const int digits = static_cast<int>(std::floor(-std::log10(s.rel_std_error))) + 2;
+  return std::clamp(digits, 2, 10);
+}
+
+std::string k_text(double k) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", k);
+  return buffer;
+}
+
 // The closing lines of a text estimate: value, interval (then the caller's
 // sample line), diagnostics and the symmetry line.
 void print_estimate(const sc::Summary& s) {
   std::cout << "all grids counted (no symmetry reduction)\n";
+  const int digits = supported_digits(s);
   if (s.samples == 0) {
     std::cout << "estimate: none (no samples were drawn)\n";
   } else if (!s.error_known) {
     std::printf("estimate: %s (standard error and interval need at least 2 samples)\n",
-                sc::format_scientific(s.estimate).c_str());
+                sc::format_scientific(s.estimate, 2).c_str());
+  } else if (s.interval == sc::IntervalStatus::Unreliable) {
+    const std::string why = std::isnan(s.pareto_k)
+                                ? "too few samples to fit the weight tail (" + std::to_string(sc::kMinSamplesForTailFit) +
+                                      " needed)"
+                                : "the weight tail is too heavy (Pareto k " + k_text(s.pareto_k) + " >= 0.7)";
+    std::printf("estimate: %s, unreliable: no error bar, %s; the standard error %s (relative %.2g) cannot be trusted\n",
+                sc::format_scientific(s.estimate, 2).c_str(), why.c_str(), sc::format_scientific(s.std_error, 2).c_str(),
+                s.rel_std_error);
+    if (s.lower_bound_known)
+      std::printf("%s lower bound, whatever the tail: %s (Markov's inequality over %d replicate groups)\n",
+                  percent(s.confidence).c_str(), sc::format_scientific(s.lower_bound, 2).c_str(),
+                  sc::WeightAccumulator::kReplicates);
   } else {
-    std::printf("estimate: %s +- %s (relative standard error %.3e)\n", sc::format_scientific(s.estimate).c_str(),
-                sc::format_scientific(s.std_error, 3).c_str(), s.rel_std_error);
-    std::printf("%s confidence interval: [%s, %s]\n", percent(s.confidence).c_str(),
-                sc::format_scientific(s.ci_low).c_str(), sc::format_scientific(s.ci_high).c_str());
+    std::printf("estimate: %s +- %s (relative standard error %.2e)\n", sc::format_scientific(s.estimate, digits).c_str(),
+                sc::format_scientific(s.std_error, 2).c_str(), s.rel_std_error);
+    std::printf("%s confidence interval%s: [%s, %s]\n", percent(s.confidence).c_str(),
+                s.interval == sc::IntervalStatus::Approximate
+                    ? (" (approximate: Pareto k " + k_text(s.pareto_k) + " in [0.5, 0.7))").c_str()
+                    : "",
+                sc::format_scientific(s.ci_low, digits).c_str(), sc::format_scientific(s.ci_high, digits).c_str());
   }
 }
 
@@ -390,10 +432,19 @@ void print_diagnostics(const sc::Shape& shape, const sc::Summary& s, const sc::B
   if (s.samples == 0) return;
   std::printf("diagnostics: effective sample size %.4g, largest weight share %.3g\n", s.effective_sample_size,
               s.max_weight_share);
+  if (s.samples >= 2)
+    std::printf("tail: Pareto k %s%s, log-weight variance S %.3g, relative variance %.3g measured, %.3g if "
+                "lognormal (e^S - 1)\n",
+                std::isnan(s.pareto_k) ? "not fitted" : k_text(s.pareto_k).c_str(),
+                std::isnan(s.pareto_k) ? "" : (" (largest " + std::to_string(s.tail_size) + ")").c_str(),
+                s.log_weight_var, s.empirical_rel_var, s.lognormal_rel_var);
   std::cout << "symmetry group order " << group << " (relabelling, band/stack and row/column permutations"
             << (shape.box_rows == shape.box_cols ? ", transposition" : "") << "): estimate / order = "
-            << sc::format_scientific(s.estimate / sc::BigFloat(group), 5)
+            << sc::format_scientific(s.estimate / sc::BigFloat(group), std::min(5, supported_digits(s)))
             << " (an approximation of the number of essentially different grids)\n";
+  if (s.tail_unsampled)
+    std::cerr << "warning: the measured relative variance is far below the lognormal one: the rare large weights "
+                 "have probably not been drawn yet, and the standard error is likely too small\n";
   if (s.samples >= 2 && s.max_weight_share > 0.2)
     std::cerr << "warning: one sample carries " << s.max_weight_share * 100
               << "% of the total weight; the standard error may be unreliable\n";
@@ -570,6 +621,7 @@ int run_estimate(const ParsedOptions& options, const sc::cli::ProcessGroup& grou
       if (!estimator->note().empty()) line.add("note", estimator->note());
       line.add("processes", p.processes).add("first_block", p.first_block).add("blocks", p.blocks);
       line.add("final", p.final);
+      if (!p.held_back.empty()) line.add("held_back", p.held_back);
       if (p.final) {
         line.add("stop_reason", p.stop_reason);
         add_symmetry(line, s, group_order);
@@ -578,10 +630,14 @@ int run_estimate(const ParsedOptions& options, const sc::cli::ProcessGroup& grou
       }
       std::cout << line.str() << "\n" << std::flush;
     } else if (!p.final && s.error_known) {
-      std::printf("[%8.1f s] samples %-10llu estimate %s  rse %.2e  %s CI [%s, %s]\n", p.seconds,
-                  static_cast<unsigned long long>(s.samples), sc::format_scientific(s.estimate).c_str(),
-                  s.rel_std_error, percent(s.confidence).c_str(), short_sci(s.ci_low).c_str(),
-                  short_sci(s.ci_high).c_str());
+      const std::string interval = s.interval == sc::IntervalStatus::Unreliable
+                                       ? "no interval (tail: " + std::string(sc::interval_name(s.interval)) + ")"
+                                       : percent(s.confidence) + " CI [" + short_sci(s.ci_low) + ", " +
+                                             short_sci(s.ci_high) + "]";
+      std::printf("[%8.1f s] samples %-10llu estimate %s  rse %.2e  k %s  %s\n", p.seconds,
+                  static_cast<unsigned long long>(s.samples), sc::format_scientific(s.estimate, supported_digits(s)).c_str(),
+                  s.rel_std_error, std::isnan(s.pareto_k) ? "-" : k_text(s.pareto_k).c_str(), interval.c_str());
+      if (!p.held_back.empty()) std::printf("           %s\n", p.held_back.c_str());
       std::fflush(stdout);
     }
     if (progress_line && !p.final && std::isfinite(s.rel_std_error) && s.rel_std_error > 0) {
