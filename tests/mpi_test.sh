@@ -36,9 +36,9 @@ launch() {  # launch NP ARGS...
   timeout 300 "$mpiexec" "${launch_options[@]}" -np "$np" "$bin" "$@"
 }
 # The exact state of a run: its checkpoint without timing and checksum.
-state_of() { grep -E '^(box|method|range|samples|zeros|shift|mean|m2|max) ' "$1"; }
+state_of() { grep -E '^(box|method|range|samples|zeros|shift|mean|m2|max|log_mean|log_m2|groups|largest) ' "$1"; }  # tail diagnostics included
 same_state() {  # same_state NAME CHECKPOINT REFERENCE_CHECKPOINT
-  if [ -s "$2" ] && [ "$(state_of "$2" | wc -l)" -eq 9 ] && [ "$(state_of "$2")" = "$(state_of "$3")" ]; then
+  if [ -s "$2" ] && [ "$(state_of "$2" | wc -l)" -eq 13 ] && [ "$(state_of "$2")" = "$(state_of "$3")" ]; then
     passes=$((passes + 1))
   else
     echo "FAIL $1: state differs from the reference"

@@ -78,6 +78,31 @@ void expect_same_state(const WeightAccumulator& a, const WeightAccumulator& b) {
   EXPECT_EQ(a.scaled_mean(), b.scaled_mean());
   EXPECT_EQ(a.scaled_m2(), b.scaled_m2());
   EXPECT_EQ(a.scaled_max(), b.scaled_max());
+  const WeightAccumulator::State sa = a.state(), sb = b.state();
+  EXPECT_EQ(sa.log_mean, sb.log_mean);
+  EXPECT_EQ(sa.log_m2, sb.log_m2);
+  EXPECT_EQ(sa.largest_logs, sb.largest_logs);
+  for (int g = 0; g < WeightAccumulator::kReplicates; ++g) {
+    EXPECT_EQ(sa.group_counts[g], sb.group_counts[g]);
+    EXPECT_EQ(sa.group_sums[g], sb.group_sums[g]);
+  }
+}
+
+// The tail diagnostics of two accumulators of the same samples merged in
+// another grouping: the same kept log-weights and groups, moments to rounding.
+void expect_same_diagnostics(const WeightAccumulator& a, const WeightAccumulator& b) {
+  const WeightAccumulator::State sa = a.state(), sb = b.state();
+  EXPECT_EQ(sa.largest_logs, sb.largest_logs);
+  EXPECT_NEAR(static_cast<double>(sa.log_mean), static_cast<double>(sb.log_mean), 1e-12);
+  EXPECT_NEAR(static_cast<double>(sa.log_m2 / sb.log_m2), 1.0, 1e-12);
+  for (int g = 0; g < WeightAccumulator::kReplicates; ++g) {
+    EXPECT_EQ(sa.group_counts[g], sb.group_counts[g]);
+    EXPECT_NEAR(static_cast<double>(sa.group_sums[g] / sb.group_sums[g]), 1.0, 1e-14);
+  }
+  const Summary x = summarize(a), y = summarize(b);
+  EXPECT_EQ(x.pareto_k, y.pareto_k);
+  EXPECT_EQ(x.interval, y.interval);
+  EXPECT_NEAR(static_cast<double>(x.lower_bound / y.lower_bound), 1.0, 1e-14);
 }
 
 std::string load_error(const std::string& path) {
@@ -328,6 +353,7 @@ TEST(Merge, DisjointBlockRangesOfOneSeedEqualOneRun) {
   EXPECT_EQ(m.zero_count(), whole.accumulator.zero_count());
   EXPECT_NEAR(static_cast<double>(m.scaled_mean() / whole.accumulator.scaled_mean()), 1.0, 1e-14);
   EXPECT_NEAR(static_cast<double>(m.scaled_m2() / whole.accumulator.scaled_m2()), 1.0, 1e-12);
+  expect_same_diagnostics(m, whole.accumulator);
   // The file order does not matter.
   expect_same_state(merge_checkpoints({a, b}, {"a", "b"}).accumulator, m);
   // A merged checkpoint is a checkpoint: saved, loaded and merged further, but not resumed.
