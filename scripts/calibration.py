@@ -1,0 +1,218 @@
+#!/usr/bin/python3
+"""Calibration of the error bars: independent fixed-budget runs, compared with
+the standard errors they report.
+
+    scripts/calibration.py replicates --box 4 --runs 50 --time 10 --out cal/16x16
+    scripts/calibration.py exact --box 3 --method bands --runs 8 --time 5 --out cal/9x9
+    scripts/calibration.py transposes --box 3x4 --runs 6 --time 10 --out cal/3x4
+
+Every run uses its own seed (--first-seed, then one more per run), so the runs
+are independent. Each run's JSON summary is appended to OUT.jsonl (a study
+that is run again reuses the runs already there with the same command); the
+summary table goes to stdout as markdown, and with matplotlib (Debian:
+python3-matplotlib) a normal QQ plot of the standardised deviations to
+OUT-qq.png.
+
+replicates: the spread of the estimates (their standard deviation) against
+  the median standard error the runs reported: a ratio near 1 means the error
+  bars are honest; well above 1 means the runs under-report their error (the
+  heavy-tail signature). Standardised deviations are (estimate - pooled mean)
+  / reported SE, the pooled mean weighted by samples.
+exact: z = (estimate - exact) / reported SE against the tool's own exact count
+  (`sudoku-count exact`, given a time limit), which must be standard normal.
+transposes: R x C and C x R with --method sets (each on its own orientation)
+  and different seeds: their difference in combined standard errors.
+"""
+import argparse
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+from decimal import Decimal, getcontext
+
+getcontext().prec = 50
+
+
+def run_estimate(binary, box, method, seed, budget, threads):
+    cmd = [binary, "estimate", "--box", box, "--seed", str(seed), "--json"] + budget
+    if method:
+        cmd += ["--method", method]
+    if threads:
+        cmd += ["--threads", str(threads)]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    last = [line for line in out.splitlines() if line.strip()][-1]
+    record = json.loads(last)
+    record["command"] = " ".join(["sudoku-count"] + cmd[1:])
+    return record
+
+
+def load_runs(path):
+    runs = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)
+                    runs[r["command"]] = r
+    return runs
+
+
+def collect(args, box, method, seeds):
+    path = args.out + ".jsonl"
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    have = load_runs(path)
+    budget = ["--time", str(args.time)] if args.time else ["--samples", str(args.samples)]
+    runs = []
+    for seed in seeds:
+        cmd = " ".join(["sudoku-count", "estimate", "--box", box, "--seed", str(seed), "--json"] + budget +
+                       (["--method", method] if method else []) + (["--threads", str(args.threads)] if args.threads else []))
+        if cmd in have:
+            runs.append(have[cmd])
+            continue
+        r = run_estimate(args.binary, box, method, seed, budget, args.threads)
+        with open(path, "a") as f:
+            f.write(json.dumps(r) + "\n")
+        print("  %s: %s +- %s (k %s, %s)" % (r["command"], r["estimate"], r["std_error"], r.get("pareto_k"),
+                                              r.get("interval")), file=sys.stderr)
+        runs.append(r)
+    return runs
+
+
+def statuses(runs):
+    counts = {}
+    for r in runs:
+        counts[r.get("interval", "?")] = counts.get(r.get("interval", "?"), 0) + 1
+    return ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items()))
+
+
+def k_range(runs):
+    ks = [r["pareto_k"] for r in runs if r.get("pareto_k") is not None]
+    return "%.2f-%.2f" % (min(ks), max(ks)) if ks else "not fitted"
+
+
+def qq_plot(values, path, title):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("note: matplotlib not found; no QQ plot", file=sys.stderr)
+        return
+    values = sorted(values)
+    n = len(values)
+    normal = statistics.NormalDist()
+    theory = [normal.inv_cdf((i + 0.5) / n) for i in range(n)]
+    fig, ax = plt.subplots(figsize=(4.5, 4.5))
+    ax.plot(theory, values, "o", ms=4)
+    lim = max(3, max(abs(v) for v in values) + 0.5)
+    ax.plot([-lim, lim], [-lim, lim], "k--", lw=1)
+    ax.set_xlim(-lim, lim)
+    ax.set_ylim(-lim, lim)
+    ax.set_xlabel("standard normal quantile")
+    ax.set_ylabel("standardised deviation")
+    ax.set_title(title, fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    print("QQ plot: %s" % path, file=sys.stderr)
+
+
+def replicates(args):
+    runs = collect(args, args.box, args.method, range(args.first_seed, args.first_seed + args.runs))
+    est = [Decimal(r["estimate"]) for r in runs]
+    se = [Decimal(r["std_error"]) for r in runs if r["std_error"] is not None]
+    samples = [r["samples"] for r in runs]
+    pooled = sum(e * n for e, n in zip(est, samples)) / sum(samples)
+    # Relative to the pooled mean, so estimates beyond double range fit in floats.
+    rel = [float(e / pooled) for e in est]
+    rel_se = [float(Decimal(r["std_error"]) / pooled) for r in runs]
+    spread = statistics.stdev(rel)
+    median_se = statistics.median(rel_se)
+    z = [(x - 1) / s for x, s in zip(rel, rel_se)]
+    lower = [Decimal(r["lower_bound"]) for r in runs if r.get("lower_bound")]
+    print("| box | runs | budget | samples (median) | pooled mean | SD of estimates / median SE | largest \\|dev\\|/SE "
+          "| intervals | Pareto k | lower bounds above pooled mean |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| %s | %d | %s | %d | %s | %.2f | %.2f | %s | %s | %s |" % (
+        args.box, len(runs), budget_text(args), statistics.median(samples), "%.4e" % pooled, spread / median_se,
+        max(abs(v) for v in z), statuses(runs), k_range(runs),
+        ("%d of %d" % (sum(1 for b in lower if b > pooled), len(lower))) if lower else "-"))
+    print()
+    print("Relative spread of the estimates %.3g; median reported relative SE %.3g; seeds %d-%d; command: `%s`" % (
+        spread, median_se, args.first_seed, args.first_seed + args.runs - 1, runs[0]["command"]))
+    qq_plot(z, args.out + "-qq.png", "%s: %d runs, (estimate - pooled) / reported SE" % (args.box, len(runs)))
+
+
+def budget_text(args):
+    return ("%g s" % args.time) if args.time else ("%d samples" % args.samples)
+
+
+def exact_count(binary, box, seconds):
+    try:
+        out = subprocess.run(["timeout", str(seconds), binary, "exact", "--box", box, "--json"], check=True,
+                             capture_output=True, text=True).stdout
+    except subprocess.CalledProcessError:
+        return None
+    return Decimal(json.loads(out)["count"])
+
+
+def exact(args):
+    count = exact_count(args.binary, args.box, args.exact_seconds)
+    if count is None:
+        print("| %s | %s | - | exact count not available within %d s |" % (args.box, args.method, args.exact_seconds))
+        return
+    runs = collect(args, args.box, args.method, range(args.first_seed, args.first_seed + args.runs))
+    z = [float((Decimal(r["estimate"]) - count) / Decimal(r["std_error"])) for r in runs]
+    inside = sum(1 for v in z if abs(v) <= 1.959964)
+    if args.header:
+        print("| box | method | runs | budget | samples (median) | z (each run) | within 95% | intervals | Pareto k |")
+        print("|---|---|---|---|---|---|---|---|---|")
+    print("| %s | %s | %d | %s | %d | %s | %d of %d | %s | %s |" % (
+        args.box, runs[0]["method"], len(runs), budget_text(args), statistics.median(r["samples"] for r in runs),
+        " ".join("%+.2f" % v for v in z), inside, len(runs), statuses(runs), k_range(runs)))
+
+
+def transposes(args):
+    rows, cols = args.box.split("x")
+    other = "%sx%s" % (cols, rows)
+    a = collect(args, args.box, "sets", range(args.first_seed, args.first_seed + args.runs))
+    b = collect(args, other, "sets", range(args.first_seed + 1000, args.first_seed + 1000 + args.runs))
+    if args.header:
+        print("| shapes | runs each | budget | pooled R x C | pooled C x R | difference / combined SE | intervals |")
+        print("|---|---|---|---|---|---|---|")
+
+    def pool(runs):
+        # Independent runs: the sample-weighted mean, its SE from the runs' SEs.
+        total = sum(r["samples"] for r in runs)
+        mean = sum(Decimal(r["estimate"]) * r["samples"] for r in runs) / total
+        var = sum((Decimal(r["std_error"]) * r["samples"] / total) ** 2 for r in runs)
+        return mean, var.sqrt()
+
+    (ma, sa), (mb, sb) = pool(a), pool(b)
+    z = float((ma - mb) / (sa * sa + sb * sb).sqrt())
+    print("| %s vs %s | %d | %s | %.5e +- %.1e | %.5e +- %.1e | %+.2f | %s / %s |" % (
+        args.box, other, args.runs, budget_text(args), ma, sa, mb, sb, z, statuses(a), statuses(b)))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("study", choices=["replicates", "exact", "transposes"])
+    parser.add_argument("--box", required=True)
+    parser.add_argument("--method", default="")
+    parser.add_argument("--runs", type=int, default=10)
+    budget = parser.add_mutually_exclusive_group(required=True)
+    budget.add_argument("--time", type=float, help="seconds per run")
+    budget.add_argument("--samples", type=int, help="samples per run")
+    parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--first-seed", type=int, default=101)
+    parser.add_argument("--out", required=True, help="prefix of the raw runs (OUT.jsonl) and the QQ plot")
+    parser.add_argument("--binary", default=os.environ.get("SUDOKU_COUNT", "build/sudoku-count"))
+    parser.add_argument("--exact-seconds", type=int, default=120)
+    parser.add_argument("--header", action="store_true", help="print the table header (exact, transposes)")
+    args = parser.parse_args()
+    {"replicates": replicates, "exact": exact, "transposes": transposes}[args.study](args)
+
+
+if __name__ == "__main__":
+    main()
