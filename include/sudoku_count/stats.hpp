@@ -97,7 +97,8 @@ class WeightAccumulator {
 // k < 0.7 the variance may be infinite but the mean converges at a usable
 // rate (approximate); k >= 0.7, or too few samples to fit the tail, the
 // standard error means nothing (unreliable: no interval is printed, only the
-// tail-proof lower bound).
+// tail-proof lower bound). Fewer samples than a lognormal weight with the
+// measured log-variance needs (lognormal_samples_needed) is unreliable too.
 enum class IntervalStatus { Ok, Approximate, Unreliable };
 const char* interval_name(IntervalStatus status);  // "ok", "approximate", "unreliable"
 
@@ -133,6 +134,10 @@ struct Summary {
   // The measured relative variance is far below the lognormal one: the
   // rare large weights have probably not been drawn yet.
   bool tail_unsampled = false;
+  // Samples a lognormal weight with this S needs before its standard error
+  // is itself accurate to about 25% (lognormal_samples_needed); fewer make
+  // the interval unreliable whatever k says.
+  double lognormal_samples_needed = 0;
   double pareto_k = std::numeric_limits<double>::quiet_NaN();  // NaN: not fitted (too few samples)
   std::uint64_t tail_size = 0;  // weights in the fit
   IntervalStatus interval = IntervalStatus::Unreliable;
@@ -142,6 +147,11 @@ struct Summary {
   bool lower_bound_known = false;
   BigFloat lower_bound = 0;
 };
+
+// 4 e^(4S): for a lognormal weight with log-variance S the sample variance
+// has relative variance about e^(4S) / n (E w^4 / (E w^2)^2 = e^(4S)), so the
+// standard error s / sqrt(n) is within about 25% once n >= 4 e^(4S).
+double lognormal_samples_needed(double log_weight_var);
 
 // Normal-approximation interval at the given confidence (0 < c < 1).
 Summary summarize(const WeightAccumulator& acc, double confidence = 0.95);

@@ -368,6 +368,7 @@ void add_diagnostics(JsonObject& json, const sc::Summary& s) {
       .add("rel_var", s.empirical_rel_var)
       .add("lognormal_rel_var", s.lognormal_rel_var)
       .add("tail_unsampled", s.tail_unsampled)
+      .add("lognormal_samples_needed", s.lognormal_samples_needed)
       .add("pareto_k", s.pareto_k)
       .add("tail_size", s.tail_size)
       .add("interval", sc::interval_name(s.interval));
@@ -406,10 +407,14 @@ void print_estimate(const sc::Summary& s) {
     std::printf("estimate: %s (standard error and interval need at least 2 samples)\n",
                 sc::format_scientific(s.estimate, 2).c_str());
   } else if (s.interval == sc::IntervalStatus::Unreliable) {
-    const std::string why = std::isnan(s.pareto_k)
-                                ? "too few samples to fit the weight tail (" + std::to_string(sc::kMinSamplesForTailFit) +
-                                      " needed)"
-                                : "the weight tail is too heavy (Pareto k " + k_text(s.pareto_k) + " >= 0.7)";
+    char needed[64];
+    std::snprintf(needed, sizeof needed, "%.3g", s.lognormal_samples_needed);
+    const std::string why =
+        std::isnan(s.pareto_k)
+            ? "too few samples to fit the weight tail (" + std::to_string(sc::kMinSamplesForTailFit) + " needed)"
+        : s.pareto_k >= 0.7 ? "the weight tail is too heavy (Pareto k " + k_text(s.pareto_k) + " >= 0.7)"
+                            : "too few samples for the log-weight variance (S " + k_text(s.log_weight_var) +
+                                  " needs about " + needed + " samples, 4 e^(4S))";
     std::printf("estimate: %s, unreliable: no error bar, %s; the standard error %s (relative %.2g) cannot be trusted\n",
                 sc::format_scientific(s.estimate, 2).c_str(), why.c_str(), sc::format_scientific(s.std_error, 2).c_str(),
                 s.rel_std_error);
@@ -434,10 +439,10 @@ void print_diagnostics(const sc::Shape& shape, const sc::Summary& s, const sc::B
               s.max_weight_share);
   if (s.samples >= 2)
     std::printf("tail: Pareto k %s%s, log-weight variance S %.3g, relative variance %.3g measured, %.3g if "
-                "lognormal (e^S - 1)\n",
+                "lognormal (e^S - 1), which needs %.3g samples\n",
                 std::isnan(s.pareto_k) ? "not fitted" : k_text(s.pareto_k).c_str(),
                 std::isnan(s.pareto_k) ? "" : (" (largest " + std::to_string(s.tail_size) + ")").c_str(),
-                s.log_weight_var, s.empirical_rel_var, s.lognormal_rel_var);
+                s.log_weight_var, s.empirical_rel_var, s.lognormal_rel_var, s.lognormal_samples_needed);
   std::cout << "symmetry group order " << group << " (relabelling, band/stack and row/column permutations"
             << (shape.box_rows == shape.box_cols ? ", transposition" : "") << "): estimate / order = "
             << sc::format_scientific(s.estimate / sc::BigFloat(group), std::min(5, supported_digits(s)))

@@ -176,6 +176,10 @@ double normal_two_sided_quantile(double confidence) {
   return boost::math::quantile(boost::math::complement(normal, (1 - confidence) / 2));
 }
 
+double lognormal_samples_needed(double log_weight_var) {
+  return std::ceil(4 * std::exp(4 * std::min(log_weight_var, 100.0)));
+}
+
 namespace {
 
 // The tail diagnostics of a summary whose estimate is set (docs/method.md,
@@ -197,7 +201,9 @@ void add_tail_diagnostics(const WeightAccumulator& acc, Summary& s) {
   const detail::TailFit fit = detail::fit_upper_tail(acc);
   s.tail_size = fit.tail_size;
   s.pareto_k = fit.k;
-  if (!s.error_known || s.samples < kMinSamplesForTailFit || std::isnan(fit.k))
+  s.lognormal_samples_needed = lognormal_samples_needed(s.log_weight_var);
+  if (!s.error_known || s.samples < kMinSamplesForTailFit || std::isnan(fit.k) ||
+      static_cast<double>(s.samples) < s.lognormal_samples_needed)
     s.interval = IntervalStatus::Unreliable;
   else if (fit.k < 0.5)
     s.interval = IntervalStatus::Ok;
