@@ -232,7 +232,8 @@ for word in frobnicate EXACT "" --box -x estimat; do
   refuse "unknown-command='$word'" 'command|option' -- "$word" --box 2x2
 done
 refuse tables-out-of-reach 'band tables' -- tables --box 8x8
-refuse estimate-out-of-reach 'no estimator method' -- estimate --box 8x8
+refuse estimate-out-of-reach 'method sets .*2x32' -- estimate --box 2x32 --method sets
+check estimate-64x64 0 '"grid_size":64.*"samples":1,' -- estimate --box 8x8 --samples 1 --json
 refuse estimate-method-shape 'bands' -- estimate --box 5x5 --method bands
 
 # Conflicting options.

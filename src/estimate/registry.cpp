@@ -35,18 +35,16 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape
   // auto. The band estimator is best where nothing is sampled between band 1
   // and the exact sum over band C-1 (C <= 3) and f is tabulated (R <= 3:
   // 4x2 measured 7x better by sets, docs/benchmarks.md); else
-  // the sets estimator, on the orientation that samples less: with a side
-  // of 2, on the shape with two bands (C = 2: band 2 is forced), otherwise
-  // with the shorter side as R (fewer nested rows per band).
+  // the sets estimator, on the orientation that samples less
+  // (prefer_transposed), or the other one if only it is in reach.
   if (shape.box_cols <= 3 && shape.box_rows <= 3)
     return std::make_unique<BandEstimator>(std::make_shared<const BandTables>(BandTables::build(shape)));
-  const int small = std::min(shape.box_rows, shape.box_cols);
-  const bool transpose = small == 2 ? shape.box_cols > shape.box_rows : shape.box_rows > shape.box_cols;
+  const bool transpose = prefer_transposed(shape);
   try {
     return std::make_unique<SetsEstimator>(shape, transpose);
   } catch (const InputError&) {
     try {
-      return std::make_unique<SetsEstimator>(shape, !transpose);  // the other orientation may fit
+      return std::make_unique<SetsEstimator>(shape, !transpose);
     } catch (const InputError& e) {
       throw InputError("no estimator method handles box " + shape.name() + " in either orientation: " + e.what());
     }

@@ -1,15 +1,21 @@
 #pragma once
-// The column-set estimator for any shape (`--method sets`): no tables, so it
-// reaches 16x16, 25x25 and rectangular shapes. See docs/method.md, section 6.
+// The column-set estimator for any shape (`--method sets`): no tables of
+// bands, so it reaches every shape up to 64x64. See docs/method.md,
+// section 4.
 //
-// Band by band, each band's column sets are drawn uniformly among those
-// compatible with the bands above (counted exactly, box by box, by a small
-// dynamic programme over the symbols), the last band's being forced; each
-// band's number of fillings f(X) is replaced by an unbiased estimate (rows
-// drawn as uniform perfect matchings, weighted by their exact number):
+// Band by band, each band's column sets are drawn among those compatible
+// with the bands above (uniformly, counted exactly box by box, or symbol by
+// symbol with an inverse-probability weight), the last band's being forced;
+// each band's number of fillings f(X) is replaced by an unbiased estimate
+// (rows drawn as perfect matchings, weighted by an unbiased estimate of
+// their number, the last rows counted exactly):
 //   estimate = prod_i W_i * f^(X_i).
 // Independent given the column sets, the f^ multiply to an unbiased estimate
-// of prod f, so the whole is unbiased (docs/method.md).
+// of prod f, so the whole is unbiased (docs/method.md). The steps live in
+// sets_steps.hpp, shared with the SMC method.
+#include <memory>
+
+#include "estimate/sets_steps.hpp"
 #include "sudoku_count/estimator.hpp"
 
 namespace sudoku_count::detail {
@@ -24,20 +30,26 @@ class SetsEstimator : public Estimator {
   std::string name() const override { return "sets"; }
   const Shape& shape() const override { return counted_; }
   std::string note() const override;
-  std::string variant() const override { return counted_ == shape_ ? "sets" : "sets/transposed"; }
+  std::string variant() const override { return counted_ == steps_->shape() ? "sets" : "sets/transposed"; }
   std::uint64_t samples_per_block() const override { return samples_per_block_; }
   std::unique_ptr<Workspace> make_workspace() const override;
   long double sample_log(Rng& rng, Workspace& workspace) const override;
 
-  // Largest (R+1)^C state count of the per-box choice counter.
-  static constexpr std::size_t kMaxBoxStates = std::size_t{1} << 21;
+  const SetsSteps& steps() const { return *steps_; }
 
  private:
   Shape counted_;  // as given
-  Shape shape_;    // as worked on
-  std::size_t box_states_ = 0;  // (R+1)^C
-  long double log_first_band_ = 0;  // log of (N!/(R!)^C)^R: band 1 has no constraint from above
+  std::shared_ptr<const SetsSteps> steps_;  // on the shape worked on
   std::uint64_t samples_per_block_ = 1;
 };
+
+// Whether `auto` and the SMC method work on the transpose of `shape`: the
+// orientation that samples less. With a side of 2, the one with two bands
+// (C = 2: band 2 is forced); otherwise the one with the shorter side as R
+// (fewer nested rows per band).
+bool prefer_transposed(const Shape& shape);
+
+// The note of a method that works on the transposed shape.
+std::string transposed_note(const Shape& counted, const Shape& worked_on);
 
 }  // namespace sudoku_count::detail

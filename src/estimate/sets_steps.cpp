@@ -1,0 +1,221 @@
+#include "estimate/sets_steps.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <numeric>
+
+#include "bands/band_fillings.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/stats.hpp"
+
+namespace sudoku_count::detail {
+namespace {
+
+// Middle bands are drawn from a table per box while it has at most this
+// many capacity states (per thread: one table of doubles per box), and
+// sequentially beyond, up to boxes of kMaxSequentialCols columns (2^C
+// column subsets per symbol placed).
+constexpr double kMaxTableStates = double(1 << 21);
+constexpr int kMaxSequentialCols = 16;
+// Band 2's table is built once per shape and shared by all threads.
+constexpr double kMaxBand2TableStates = double(1 << 24);
+
+// Above this many symbols a row's perfect matchings are not counted exactly
+// (the counter's table grows like 2^N) but sampled. Measured: exact counting
+// is 2x better in rse^2*s on 8x8 and 10x10, sampling 1.8x better on 16x16
+// (docs/benchmarks.md); 16 to 64 draws do equally well.
+constexpr int kExactMatchingMaxSymbols = 12;
+static_assert(kExactMatchingMaxSymbols <= MatchingCounter::kMaxSymbols);
+constexpr int kMatchingDraws = 32;
+// The last three rows are counted exactly up to this many symbols; beyond,
+// their perfect matchings are too many to enumerate (about (4/3)^N), so the
+// third-last row is sampled too and only the last two are exact.
+constexpr int kExactThreeRowsMaxSymbols = 36;
+
+// The band-2 free sets of one box in canonical form: band 1 gave column k
+// the symbols kR..kR+R-1, so column k may take any other.
+std::vector<Mask> canonical_band2_free(int rows, int cols) {
+  std::vector<Mask> free(cols);
+  for (int k = 0; k < cols; ++k) free[k] = low_bits(rows * cols) & ~(low_bits(rows) << (k * rows));
+  return free;
+}
+
+}  // namespace
+
+SetsTuning SetsTuning::for_shape(const Shape& shape) {
+  const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
+  const double states = box_capacity_states(r, c);
+  SetsTuning tuning;
+  tuning.exact_matching_max_symbols = kExactMatchingMaxSymbols;
+  tuning.matching_draws = kMatchingDraws;
+  tuning.exact_closing_rows = n <= kExactThreeRowsMaxSymbols ? 3 : 2;
+  tuning.middle_bands = states <= kMaxTableStates ? BoxDraw::Table : BoxDraw::Sequential;
+  tuning.band2_table = c >= 3 && states <= kMaxBand2TableStates;
+  return tuning;
+}
+
+SetsSteps::SetsSteps(const Shape& shape, const SetsTuning& tuning) : shape_(shape), tuning_(tuning) {
+  const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
+  const double states = box_capacity_states(r, c);
+  if (tuning.middle_bands == BoxDraw::Sequential ? c > kMaxSequentialCols : states > kMaxTableStates)
+    throw InputError("method sets draws a box's column sets from a table of (R+1)^C capacity states (at most " +
+                     format_scientific(BigFloat(kMaxTableStates), 3) + ") or symbol by symbol over its 2^C column "
+                     "subsets (C at most " + std::to_string(kMaxSequentialCols) + "); box " + shape.name() +
+                     " has " + format_scientific(BigFloat(states), 3) + " states and C = " + std::to_string(c));
+  if (tuning.band2_table && (c < 3 || states > kMaxBand2TableStates))
+    throw InputError("band 2 of box " + shape.name() + " has no table");
+  if (tuning.exact_closing_rows != 2 && tuning.exact_closing_rows != 3)
+    throw InputError("2 or 3 closing rows are counted exactly");
+  if (tuning.matching_draws < 1 || tuning.exact_matching_max_symbols > MatchingCounter::kMaxSymbols)
+    throw InputError("bad row tuning");
+  const long double log_partitions = std::lgamma(n + 1.0L) - c * std::lgamma(r + 1.0L);
+  log_first_band_ = r * log_partitions;
+  if (tuning_.band2_table) {
+    auto table = std::make_shared<BoxChoiceTable>(r, c);
+    log_band2_box_ = std::log(static_cast<long double>(table->count(canonical_band2_free(r, c).data())));
+    band2_ = std::move(table);
+  }
+}
+
+std::string SetsSteps::describe() const {
+  std::string text = tuning_.middle_bands == BoxDraw::Table ? "box choices counted exactly"
+                                                            : "box choices drawn symbol by symbol";
+  if (tuning_.band2_table && tuning_.middle_bands != BoxDraw::Table) text += " (band 2 from a table)";
+  text += "; rows sampled with " + std::to_string(tuning_.matching_draws) + " draws above " +
+          std::to_string(tuning_.exact_matching_max_symbols) + " symbols; last " +
+          std::to_string(tuning_.exact_closing_rows) + " rows exact";
+  return text;
+}
+
+std::unique_ptr<SetsSteps::Scratch> SetsSteps::make_scratch() const {
+  auto scratch = std::make_unique<Scratch>();
+  const int r = shape_.box_rows, c = shape_.box_cols;
+  if (tuning_.middle_bands == BoxDraw::Table && c >= 3) scratch->boxes.assign(r, BoxChoiceTable(r, c));
+  scratch->symbols.resize(shape_.n());
+  return scratch;
+}
+
+void SetsSteps::start(PartialGrid& grid) const {
+  grid.band = 1;
+  grid.rows_left = 0;
+  std::fill(grid.free, grid.free + shape_.n(), low_bits(shape_.n()));
+}
+
+long double SetsSteps::log_known_choices(const PartialGrid& grid, Scratch& scratch) const {
+  assert(grid.rows_left == 0);
+  const int r = shape_.box_rows, c = shape_.box_cols;
+  if (grid.band == c) return 0;  // forced
+  if (grid.band == 1) return log_first_band_;
+  if (grid.band == 2 && tuning_.band2_table) return r * log_band2_box_;
+  if (tuning_.middle_bands == BoxDraw::Sequential) return 0;
+  long double log_w = 0;
+  for (int b = 0; b < r; ++b) {
+    const double ways = scratch.boxes[b].count(grid.free + b * c);
+    if (ways <= 0) return kLogZero;  // cannot happen (docs/method.md: no dead ends)
+    log_w += std::log(static_cast<long double>(ways));
+  }
+  return log_w;
+}
+
+long double SetsSteps::draw_column_sets(PartialGrid& grid, Rng& rng, Scratch& scratch) const {
+  const int r = shape_.box_rows, c = shape_.box_cols, n = shape_.n();
+  Mask* sets = grid.left;
+  long double log_weight = 0;
+  if (grid.band == c) {
+    std::copy(grid.free, grid.free + n, sets);  // the last band takes what is left
+  } else if (grid.band == 1) {
+    // No band above: each box's column sets are a uniform ordered partition.
+    std::vector<int>& symbols = scratch.symbols;
+    for (int b = 0; b < r; ++b) {
+      std::iota(symbols.begin(), symbols.end(), 0);
+      for (int i = n - 1; i > 0; --i) std::swap(symbols[i], symbols[uniform_below(rng, i + 1)]);
+      for (int k = 0; k < c; ++k) {
+        sets[b * c + k] = 0;
+        for (int i = 0; i < r; ++i) sets[b * c + k] |= Mask{1} << symbols[k * r + i];
+      }
+    }
+  } else if (grid.band == 2 && tuning_.band2_table) {
+    // Band 1 gave column k of the box the set taken_k = all - free_k. The
+    // relabelling that sends the i-th smallest symbol of taken_k to kR + i
+    // maps this box's choices one to one onto those of the canonical box,
+    // so a uniform canonical choice, mapped back, is a uniform choice here.
+    Mask canonical[kMaxGridSize];
+    int actual[kMaxGridSize];
+    for (int b = 0; b < r; ++b) {
+      const Mask* free = grid.free + b * c;
+      for (int k = 0; k < c; ++k) {
+        Mask taken = low_bits(n) & ~free[k];
+        for (int i = 0; i < r; ++i, taken = clear_low_bit(taken)) actual[k * r + i] = low_bit_index(taken);
+      }
+      band2_->sample(rng, canonical);
+      for (int k = 0; k < c; ++k) {
+        Mask set = 0;
+        for (Mask rest = canonical[k]; rest; rest = clear_low_bit(rest)) set |= Mask{1} << actual[low_bit_index(rest)];
+        sets[b * c + k] = set;
+      }
+    }
+  } else if (tuning_.middle_bands == BoxDraw::Table) {
+    for (int b = 0; b < r; ++b) {
+      BoxChoiceTable& table = scratch.boxes[b];
+      if (!table.holds(grid.free + b * c) && table.count(grid.free + b * c) <= 0) return kLogZero;
+      table.sample(rng, sets + b * c);
+    }
+  } else {
+    for (int b = 0; b < r; ++b)  // a box's 1/q fits a double (at most N^N), a band's may not
+      log_weight += std::log(static_cast<long double>(
+          draw_box_choice_sequentially(grid.free + b * c, r, c, rng, sets + b * c, scratch.hall)));
+  }
+  for (int j = 0; j < n; ++j) grid.free[j] &= ~sets[j];
+  grid.rows_left = r;
+  return log_weight;
+}
+
+// One row M of the band (a perfect matching of the columns--symbols graph
+// of what the band has left), with an unbiased estimate of the number of
+// perfect matchings as weight:
+//  - up to kExactMatchingMaxSymbols: M uniform, times their exact number;
+//  - beyond: K matchings drawn sequentially with inverse probabilities w_k,
+//    M one of them picked with probability w_k / sum w, times the mean of
+//    the w_k. E[mean(w) g(X - M)] = E[(1/K) sum_k w_k g(X - M_k)] =
+//    sum_M g(X - M) for every g and every K (sampling-importance-
+//    resampling; docs/method.md).
+long double SetsSteps::sample_row(PartialGrid& grid, Rng& rng, Scratch& scratch) const {
+  const int n = shape_.n();
+  Mask* sets = grid.left;
+  int symbol_of[kMaxGridSize];
+  long double log_weight = 0;
+  if (n <= tuning_.exact_matching_max_symbols) {
+    const double ways = scratch.counter.count(sets, n);
+    if (ways <= 0) return kLogZero;  // cannot happen: regular bipartite graphs have perfect matchings
+    log_weight = std::log(static_cast<long double>(ways));
+    scratch.counter.sample(rng, symbol_of);
+  } else {
+    const int draws = tuning_.matching_draws;
+    scratch.draws.resize(static_cast<std::size_t>(draws) * n);
+    scratch.weights.resize(draws);
+    double total = 0;
+    for (int k = 0; k < draws; ++k)
+      total += scratch.weights[k] = sequential_matching(sets, n, rng, &scratch.draws[static_cast<std::size_t>(k) * n]);
+    if (total <= 0) return kLogZero;
+    log_weight = std::log(static_cast<long double>(total / draws));
+    double target = std::ldexp(static_cast<double>(rng() >> 11), -53) * total;
+    int pick = 0;
+    while (pick + 1 < draws && (scratch.weights[pick] <= 0 || target >= scratch.weights[pick]))
+      target -= scratch.weights[pick++];
+    while (scratch.weights[pick] <= 0) --pick;  // rounding ran past the last positive weight
+    std::copy_n(&scratch.draws[static_cast<std::size_t>(pick) * n], n, symbol_of);
+  }
+  for (int j = 0; j < n; ++j) sets[j] &= ~(Mask{1} << symbol_of[j]);
+  --grid.rows_left;
+  return log_weight;
+}
+
+long double SetsSteps::close_band(PartialGrid& grid) const {
+  const std::uint64_t exact = count_band_fillings(grid.left, grid.rows_left, shape_.n());
+  grid.rows_left = 0;
+  ++grid.band;
+  return exact == 0 ? kLogZero : std::log(static_cast<long double>(exact));
+}
+
+}  // namespace sudoku_count::detail

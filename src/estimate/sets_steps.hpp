@@ -1,0 +1,109 @@
+#pragma once
+// The steps of one sample of the sets estimator (docs/method.md, section 4),
+// on one partial grid at a time. The sets method takes one partial grid
+// through them and multiplies the weights; the SMC method takes a population
+// and resamples it between steps (section 9). Per band i = 1..C:
+//
+//   column sets   X^i: band 1 a uniform ordered partition per box; band 2
+//                 uniform from one table built per shape; bands 3..C-1
+//                 uniform by a table per box and sample, or drawn symbol by
+//                 symbol with an inverse-probability weight (large boxes);
+//                 band C forced. The number of choices W_i, where it is
+//                 counted exactly, is known before the draw.
+//   sampled rows  while more rows remain than are counted exactly: one row
+//                 (a perfect matching columns--symbols), with an unbiased
+//                 estimate of the number of rows as weight.
+//   closing rows  the last two or three rows counted exactly.
+//
+// Everything a step needs to know about the grid so far is in PartialGrid:
+// the symbols still free in each column and what the current band has left
+// to place.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bands/box_choices.hpp"
+#include "bands/row_matchings.hpp"
+#include "core/bits.hpp"
+#include "sudoku_count/rng.hpp"
+#include "sudoku_count/shape.hpp"
+
+namespace sudoku_count::detail {
+
+struct PartialGrid {
+  int band = 1;       // the band being filled, 1..C (C + 1 once the grid is complete)
+  int rows_left = 0;  // its rows still to fill; 0 before its column sets are drawn
+  Mask free[kMaxGridSize];  // per column: symbols in no band up to the current one
+  Mask left[kMaxGridSize];  // per column: the current band's symbols not yet given a row
+};
+
+// How the column sets of bands 3..C-1 are drawn, box by box.
+enum class BoxDraw {
+  Table,       // uniformly, counted exactly by a table of (R+1)^C capacity states
+  Sequential,  // symbol by symbol under Hall's condition, weight 1/q
+};
+
+// Choices that change what a sample is, fixed per shape by for_shape (the
+// measurements behind them are in docs/benchmarks.md).
+struct SetsTuning {
+  BoxDraw middle_bands = BoxDraw::Table;
+  bool band2_table = true;             // band 2 from the table built once per shape
+  int exact_matching_max_symbols = 12; // rows counted exactly (and drawn uniformly) up to this N
+  int matching_draws = 32;             // K sequential draws per sampled row beyond it
+  int exact_closing_rows = 3;          // rows counted exactly at the end of a band: 3 or 2
+
+  static SetsTuning for_shape(const Shape& shape);
+};
+
+class SetsSteps {
+ public:
+  // The steps for the shape as given (no transposition). Throws InputError
+  // when neither way of drawing box choices reaches the shape, or when the
+  // tuning asks for a table beyond the memory limit.
+  explicit SetsSteps(const Shape& shape) : SetsSteps(shape, SetsTuning::for_shape(shape)) {}
+  SetsSteps(const Shape& shape, const SetsTuning& tuning);
+
+  const Shape& shape() const { return shape_; }
+  const SetsTuning& tuning() const { return tuning_; }
+  // A short description of the choices ("box choices by table; ...").
+  std::string describe() const;
+
+  // Memory a thread reuses from step to step.
+  struct Scratch {
+    std::vector<BoxChoiceTable> boxes;  // one per box, for table-drawn bands
+    HallScratch hall;
+    MatchingCounter counter;
+    std::vector<int> draws;
+    std::vector<double> weights;
+    std::vector<int> symbols;
+  };
+  std::unique_ptr<Scratch> make_scratch() const;
+
+  void start(PartialGrid& grid) const;
+  bool complete(const PartialGrid& grid) const { return grid.band > shape_.box_cols; }
+
+  // log of the part of the current band's column-set weight that is known
+  // before the draw: log W_i where the choices are counted exactly, 0 where
+  // they are drawn sequentially. Needs rows_left == 0.
+  long double log_known_choices(const PartialGrid& grid, Scratch& scratch) const;
+  // Draws the current band's column sets; returns the log of the part of the
+  // weight known only after the draw (log 1/q of sequential draws, else 0).
+  long double draw_column_sets(PartialGrid& grid, Rng& rng, Scratch& scratch) const;
+  // Whether the current band has a row to sample before its closing rows.
+  bool row_to_sample(const PartialGrid& grid) const { return grid.rows_left > tuning_.exact_closing_rows; }
+  // Samples one row; returns the log of an unbiased estimate of the number
+  // of rows it was drawn from (kLogZero if none was found).
+  long double sample_row(PartialGrid& grid, Rng& rng, Scratch& scratch) const;
+  // Counts the band's remaining rows exactly; returns the log of their
+  // number of fillings and moves to the next band.
+  long double close_band(PartialGrid& grid) const;
+
+ private:
+  Shape shape_;
+  SetsTuning tuning_;
+  long double log_first_band_ = 0;   // log (N!/(R!)^C)^R: band 1 has no constraint from above
+  long double log_band2_box_ = 0;    // log of the band-2 choices of one box (the same for every sample)
+  std::shared_ptr<const BoxChoiceTable> band2_;  // band 2 on canonical free sets, when tabulated
+};
+
+}  // namespace sudoku_count::detail
