@@ -120,6 +120,142 @@ class OrderedFillings {
   std::unordered_map<Key, std::uint64_t, KeyHash> memo_;
 };
 
+// g for three rows, the closing step of every sampled band, by a search
+// that keeps what the plain recursion recomputes at each leaf:
+//  - the cycles of the remainder X - M. Once column j's first-row symbol is
+//    chosen, its other two symbols are an edge of a multigraph on the
+//    symbols, and the cycles of the 2-regular remainder are the components
+//    of that multigraph; a union-find (by size, no path compression, so
+//    that each union can be undone) adds the edges as the search goes, and
+//    a leaf reads the number of components;
+//  - the most constrained open column or free symbol: both sit in buckets
+//    by their number of partners left (0..3), so the next choice is the
+//    lowest nonempty bucket, a symbol with one open column is forced as
+//    early as a column with one free symbol, and a dead end shows at once.
+class ThreeRowFillings {
+ public:
+  // g(X) for column sets of three symbols each; f = 3! g.
+  std::uint64_t count(const Mask* sets, int n) {
+    n_ = n;
+    std::fill(holders_, holders_ + n, Mask{0});
+    for (int j = 0; j < n; ++j) {
+      sets_[j] = sets[j];
+      for (Mask set = sets[j]; set; set = clear_low_bit(set)) holders_[low_bit_index(set)] |= Mask{1} << j;
+    }
+    std::fill(std::begin(columns_by_degree_), std::end(columns_by_degree_), Mask{0});
+    std::fill(std::begin(symbols_by_degree_), std::end(symbols_by_degree_), Mask{0});
+    for (int j = 0; j < n; ++j) {
+      column_degree_[j] = popcount(sets[j]);
+      symbol_degree_[j] = popcount(holders_[j]);
+      if (column_degree_[j] > 3 || symbol_degree_[j] > 3) return 0;  // not three rows
+      columns_by_degree_[column_degree_[j]] |= Mask{1} << j;
+      symbols_by_degree_[symbol_degree_[j]] |= Mask{1} << j;
+      parent_[j] = j;
+      size_[j] = 1;
+    }
+    open_ = free_ = low_bits(n);
+    components_ = n;
+    total_ = 0;
+    const int first = low_bit_index(sets[0]);  // column 0's smallest symbol is in row 1
+    assign(0, first);
+    search();
+    unassign(0, first);
+    return total_;
+  }
+
+ private:
+  void search() {
+    if (!open_) {
+      total_ += std::uint64_t{1} << (components_ - 1);  // the cycle through column 0 has its rows fixed
+      return;
+    }
+    if (columns_by_degree_[0] | symbols_by_degree_[0]) return;
+    int degree = 1;
+    while (!(columns_by_degree_[degree] | symbols_by_degree_[degree])) ++degree;
+    if (columns_by_degree_[degree]) {
+      const int j = low_bit_index(columns_by_degree_[degree]);
+      for (Mask options = sets_[j] & free_; options; options = clear_low_bit(options)) {
+        const int s = low_bit_index(options);
+        assign(j, s);
+        search();
+        unassign(j, s);
+      }
+    } else {
+      const int s = low_bit_index(symbols_by_degree_[degree]);
+      for (Mask options = holders_[s] & open_; options; options = clear_low_bit(options)) {
+        const int j = low_bit_index(options);
+        assign(j, s);
+        search();
+        unassign(j, s);
+      }
+    }
+  }
+
+  void move_column(int j, int by) {
+    columns_by_degree_[column_degree_[j]] &= ~(Mask{1} << j);
+    columns_by_degree_[column_degree_[j] += by] |= Mask{1} << j;
+  }
+  void move_symbol(int s, int by) {
+    symbols_by_degree_[symbol_degree_[s]] &= ~(Mask{1} << s);
+    symbols_by_degree_[symbol_degree_[s] += by] |= Mask{1} << s;
+  }
+
+  // Column j takes symbol s in the first row.
+  void assign(int j, int s) {
+    open_ &= ~(Mask{1} << j);
+    free_ &= ~(Mask{1} << s);
+    columns_by_degree_[column_degree_[j]] &= ~(Mask{1} << j);
+    symbols_by_degree_[symbol_degree_[s]] &= ~(Mask{1} << s);
+    for (Mask rest = sets_[j] & free_; rest; rest = clear_low_bit(rest)) move_symbol(low_bit_index(rest), -1);
+    for (Mask rest = holders_[s] & open_; rest; rest = clear_low_bit(rest)) move_column(low_bit_index(rest), -1);
+    const Mask edge = sets_[j] & ~(Mask{1} << s);
+    unite(low_bit_index(edge), low_bit_index(clear_low_bit(edge)));
+  }
+  void unassign(int j, int s) {
+    undo_unite();
+    for (Mask rest = holders_[s] & open_; rest; rest = clear_low_bit(rest)) move_column(low_bit_index(rest), +1);
+    for (Mask rest = sets_[j] & free_; rest; rest = clear_low_bit(rest)) move_symbol(low_bit_index(rest), +1);
+    symbols_by_degree_[symbol_degree_[s]] |= Mask{1} << s;
+    columns_by_degree_[column_degree_[j]] |= Mask{1} << j;
+    free_ |= Mask{1} << s;
+    open_ |= Mask{1} << j;
+  }
+
+  int find(int x) const {
+    while (parent_[x] != x) x = parent_[x];
+    return x;
+  }
+  void unite(int a, int b) {
+    a = find(a);
+    b = find(b);
+    if (a == b) {
+      merged_[depth_++] = -1;
+      return;
+    }
+    if (size_[a] < size_[b]) std::swap(a, b);
+    parent_[b] = a;
+    size_[a] += size_[b];
+    --components_;
+    merged_[depth_++] = b;
+  }
+  void undo_unite() {
+    const int b = merged_[--depth_];
+    if (b < 0) return;
+    size_[parent_[b]] -= size_[b];
+    parent_[b] = b;
+    ++components_;
+  }
+
+  int n_ = 0;
+  Mask sets_[kMaxGridSize], holders_[kMaxGridSize];
+  Mask open_ = 0, free_ = 0;  // columns without a first-row symbol; symbols not in the first row
+  int column_degree_[kMaxGridSize], symbol_degree_[kMaxGridSize];
+  Mask columns_by_degree_[4], symbols_by_degree_[4];
+  int parent_[kMaxGridSize], size_[kMaxGridSize], merged_[kMaxGridSize];
+  int depth_ = 0, components_ = 0;
+  std::uint64_t total_ = 0;
+};
+
 // Ordered partitions of the N symbols into `count` sets of `size`: mixed
 // radix over the sets in order, each set ranked (combinatorial number system)
 // among the subsets of the symbols not used by earlier sets; the last set is
@@ -241,6 +377,7 @@ std::uint64_t count_band_fillings(const Mask* sets, int rows, int n) {
   Mask work[kMaxGridSize];
   std::copy(sets, sets + n, work);
   if (rows == 2) return std::uint64_t{1} << count_cycles(work, n);
+  if (rows == 3) return 6 * ThreeRowFillings().count(work, n);
   std::uint64_t orderings = 1;
   for (int k = 2; k <= rows; ++k) orderings *= static_cast<std::uint64_t>(k);
   return orderings * OrderedFillings(rows, n).count(work, rows);

@@ -60,39 +60,58 @@ void MatchingCounter::sample(Rng& rng, int* symbol_of) const {
 
 namespace sudoku_count::detail {
 
+// Open columns and free symbols are kept in buckets by their number of
+// partners left (bit j of columns_by_degree[d]: open column j has d free
+// symbols), so the most constrained one is the lowest nonempty bucket and
+// matching a pair moves each of its neighbours down one bucket.
 double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of) {
   Mask open[kMaxGridSize];      // per column: symbols still free in it
   Mask holders[kMaxGridSize];   // per symbol: open columns that hold it
+  int column_degree[kMaxGridSize], symbol_degree[kMaxGridSize];
+  Mask columns_by_degree[kMaxGridSize + 1] = {}, symbols_by_degree[kMaxGridSize + 1] = {};
   std::fill(holders, holders + n, Mask{0});
   for (int j = 0; j < n; ++j) {
     open[j] = columns[j];
     for (Mask set = columns[j]; set; set = clear_low_bit(set)) holders[low_bit_index(set)] |= Mask{1} << j;
   }
-  Mask open_columns = low_bits(n), free_symbols = low_bits(n);
+  for (int j = 0; j < n; ++j) {
+    column_degree[j] = popcount(open[j]);
+    columns_by_degree[column_degree[j]] |= Mask{1} << j;
+    symbol_degree[j] = popcount(holders[j]);
+    symbols_by_degree[symbol_degree[j]] |= Mask{1} << j;
+  }
   double inverse_probability = 1;
   for (int step = 0; step < n; ++step) {
-    // The most constrained column or symbol.
-    int best = kMaxGridSize + 1, index = -1;
-    bool is_column = true;
-    for (Mask rest = open_columns; rest && best > 1; rest = clear_low_bit(rest)) {
-      const int j = low_bit_index(rest), k = popcount(open[j]);
-      if (k < best) best = k, index = j, is_column = true;
+    int degree = 0;
+    while (!(columns_by_degree[degree] | symbols_by_degree[degree])) ++degree;
+    if (degree == 0) return 0;
+    inverse_probability *= degree;
+    const int pick = static_cast<int>(uniform_below(rng, static_cast<std::uint64_t>(degree)));
+    int column, symbol;
+    if (columns_by_degree[degree]) {  // columns first on ties
+      column = low_bit_index(columns_by_degree[degree]);
+      symbol = nth_bit_index(open[column], pick);
+    } else {
+      symbol = low_bit_index(symbols_by_degree[degree]);
+      column = nth_bit_index(holders[symbol], pick);
     }
-    for (Mask rest = free_symbols; rest && best > 1; rest = clear_low_bit(rest)) {
-      const int s = low_bit_index(rest), k = popcount(holders[s]);
-      if (k < best) best = k, index = s, is_column = false;
-    }
-    if (best == 0) return 0;
-    inverse_probability *= best;
-    const int pick = static_cast<int>(uniform_below(rng, static_cast<std::uint64_t>(best)));
-    const int column = is_column ? index : nth_bit_index(holders[index], pick);
-    const int symbol = is_column ? nth_bit_index(open[index], pick) : index;
     symbol_of[column] = symbol;
-    open_columns &= ~(Mask{1} << column);
-    free_symbols &= ~(Mask{1} << symbol);
-    for (Mask set = open[column]; set; set = clear_low_bit(set)) holders[low_bit_index(set)] &= ~(Mask{1} << column);
-    for (Mask cols = holders[symbol]; cols; cols = clear_low_bit(cols)) open[low_bit_index(cols)] &= ~(Mask{1} << symbol);
+    columns_by_degree[column_degree[column]] &= ~(Mask{1} << column);
+    symbols_by_degree[symbol_degree[symbol]] &= ~(Mask{1} << symbol);
+    for (Mask set = open[column] & ~(Mask{1} << symbol); set; set = clear_low_bit(set)) {
+      const int t = low_bit_index(set);
+      holders[t] &= ~(Mask{1} << column);
+      symbols_by_degree[symbol_degree[t]] &= ~(Mask{1} << t);
+      symbols_by_degree[--symbol_degree[t]] |= Mask{1} << t;
+    }
+    for (Mask cols = holders[symbol] & ~(Mask{1} << column); cols; cols = clear_low_bit(cols)) {
+      const int i = low_bit_index(cols);
+      open[i] &= ~(Mask{1} << symbol);
+      columns_by_degree[column_degree[i]] &= ~(Mask{1} << i);
+      columns_by_degree[--column_degree[i]] |= Mask{1} << i;
+    }
     holders[symbol] = 0;
+    open[column] = 0;
   }
   return inverse_probability;
 }
