@@ -176,7 +176,7 @@ cd "$tmp"
 declare -A base=([estimate]="--box 2x2 --samples 16" [exact]="--box 2x2" [tables]="--box 2x2"
                  [solve]="--box 2x2 --puzzle 1..............." [merge]="")
 # Numbers where 0 or a fraction is a valid value (all others must refuse them).
-zero_ok=" threads seed report-every first-block print checkpoint-every "
+zero_ok=" threads seed report-every first-block print checkpoint-every particles "
 fraction_ok=" time report-every checkpoint-every "
 # Options that name a file to write: any text is a valid name (their own
 # checks are in the checkpoint section above).
@@ -233,7 +233,12 @@ for word in frobnicate EXACT "" --box -x estimat; do
 done
 refuse tables-out-of-reach 'band tables' -- tables --box 8x8
 refuse estimate-out-of-reach 'method sets .*2x32' -- estimate --box 2x32 --method sets
-check estimate-64x64 0 '"grid_size":64.*"samples":1,' -- estimate --box 8x8 --samples 1 --json
+check estimate-64x64 0 '"grid_size":64.*"samples":1,' -- estimate --box 8x8 --samples 1 --json --particles 4
+check estimate-smc 0 '"method":"smc".*"note":"4 particles per replicate"' -- estimate --box 2x3 --method smc --particles 4 --samples 20 --json
+refuse estimate-particles-sets 'particles applies to method smc' -- estimate --box 2x3 --method sets --particles 4
+# A checkpoint of an SMC run resumes with its particles, without naming them again.
+check smc-checkpoint 0 '"blocks":1,' -- estimate --box 2x3 --method smc --particles 3 --blocks 1 --json --checkpoint "$tmp/smc.ckpt"
+check smc-resume 0 '"note":"3 particles per replicate".*"blocks":2,' -- estimate --resume "$tmp/smc.ckpt" --blocks 2 --json
 refuse estimate-method-shape 'bands' -- estimate --box 5x5 --method bands
 
 # Conflicting options.

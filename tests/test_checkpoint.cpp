@@ -414,7 +414,7 @@ TEST(Merge, RefusesOverlapsAndMismatches) {
 // An estimator's variant tells orientations apart: a transposed run cannot
 // be resumed or merged as an untransposed one.
 TEST(Merge, VariantNamesTheOrientation) {
-  EXPECT_EQ(make_estimator("auto", Shape{2, 8})->variant(), "sets/transposed");
+  EXPECT_NE(make_estimator("auto", Shape{2, 8})->variant().find("/transposed"), std::string::npos);
   EXPECT_EQ(make_estimator("sets", Shape{2, 8})->variant(), "sets");
   EXPECT_EQ(make_estimator("bands", Shape{2, 2})->variant(), "bands");
 }

@@ -4,6 +4,8 @@
 // the driver (estimate.hpp) runs them in work blocks on all threads, merges
 // them and decides when to stop.
 #include <cstdint>
+#include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,12 +35,26 @@ class Estimator {
   // one, so samples share nothing mutable.
   struct Workspace {
     virtual ~Workspace() = default;
+    // Set by the driver: true once the run is to stop (deadline, interrupt).
+    // A method whose samples take long may check it between steps and give
+    // the sample up, returning kSampleDropped: the block then ends there,
+    // cut short, and keeps only whole samples.
+    const std::function<bool()>* cut = nullptr;
   };
   virtual std::unique_ptr<Workspace> make_workspace() const { return std::make_unique<Workspace>(); }
   // One sample: the natural log of an unbiased estimate of the count
   // (kLogZero for an estimate of 0). Safe to call from many threads, each
   // with its own workspace from make_workspace().
   virtual long double sample_log(Rng& rng, Workspace& workspace) const = 0;
+};
+
+// Returned by sample_log for a sample given up at a cut (never a weight).
+inline constexpr long double kSampleDropped = std::numeric_limits<long double>::quiet_NaN();
+
+// Settings that change what a method's samples are; 0 means the method's
+// default for the shape.
+struct EstimatorOptions {
+  int particles = 0;  // smc: partial grids per replicate
 };
 
 struct MethodInfo {
@@ -50,6 +66,10 @@ const std::vector<MethodInfo>& estimator_methods();
 
 // "auto" picks the best method that handles the shape. Throws InputError for
 // an unknown method or one that cannot handle the shape (naming the reason).
-std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape& shape);
+std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape& shape,
+                                          const EstimatorOptions& options = {});
+// The estimator whose variant() is `variant` on `shape` (resuming a run
+// needs the one that wrote it). Throws InputError for an unknown variant.
+std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant, const Shape& shape);
 
 }  // namespace sudoku_count

@@ -530,11 +530,12 @@ int run_estimate(const ParsedOptions& options, const sc::cli::ProcessGroup& grou
 
   // Resuming without --method: the method that wrote the checkpoint ("auto"
   // reproduces a transposed orientation, which only it chooses).
-  std::string method = options.text("method");
-  if (resumed && !options.given("method"))
-    method = resumed->method.find('/') == std::string::npos ? resumed->method : "auto";
   const auto build_start = std::chrono::steady_clock::now();
-  const auto estimator = sc::make_estimator(method, shape);
+  const auto estimator =
+      resumed && !options.given("method") && !options.given("particles")
+          ? sc::make_estimator_for_variant(resumed->method, shape)
+          : sc::make_estimator(options.text("method"), shape,
+                               sc::EstimatorOptions{static_cast<int>(options.integer("particles"))});
   const double build_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count();
   const sc::BigInt group_order = sc::symmetry_group_order(shape);

@@ -53,7 +53,7 @@ std::vector<CommandSpec> build_table() {
       {"estimate",
        "sudoku-count estimate --box SHAPE [--rel-error E] [--time SECONDS] [--samples N] [--blocks N] [--forever] "
        "[--report-every SECONDS] [--threads T] [--seed S] [--first-block B] [--confidence C] [--method M] "
-       "[--checkpoint FILE] [--checkpoint-every SECONDS] [--json]\n"
+       "[--particles P] [--checkpoint FILE] [--checkpoint-every SECONDS] [--json]\n"
        "       sudoku-count estimate --resume FILE [stopping options] [--checkpoint FILE] [...]",
        "unbiased Monte Carlo estimate with standard error and confidence interval",
        "Unbiased Monte Carlo estimate of the number of completed grids, with standard error and interval. "
@@ -77,6 +77,8 @@ std::vector<CommandSpec> build_table() {
          "start at work block B (runs of one seed over disjoint block ranges can be merged)"},
         confidence_option(),
         {"method", Kind::Text, "M", "auto", 0, 0, false, method_help()},
+        {"particles", Kind::Integer, "P", "0", 0, 1 << 20, false,
+         "method smc: partial grids per replicate (0: the measured default for the shape)"},
         {"checkpoint", Kind::Text, "FILE", "", 0, 0, false,
          "save the run's state to FILE at the start, every --checkpoint-every seconds and at the end (an "
          "existing FILE is refused unless it is the --resume FILE)"},

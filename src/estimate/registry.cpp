@@ -1,54 +1,97 @@
 #include <algorithm>
 
 #include "estimate/bands_method.hpp"
+#include "estimate/sets_method.hpp"
+#include "estimate/smc_method.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/estimator.hpp"
-#include "estimate/sets_method.hpp"
 
 namespace sudoku_count {
 using namespace detail;  // internals of this area
 
 const std::vector<MethodInfo>& estimator_methods() {
   static const std::vector<MethodInfo> methods = {
-      {"auto", "the best method that handles the shape: bands where its tables fit, else sets"},
+      {"auto", "the best method that handles the shape: bands where its tables fit, else smc or sets as measured"},
       {"bands", "column-set decomposition over precomputed band tables (grids up to 16x16 whose tables fit)"},
       {"sets", "band-by-band column sets with nested estimates of band fillings (any shape in reach; no tables)"},
+      {"smc", "sequential Monte Carlo: a population of partial grids through the steps of sets, resampled by weight "
+              "(--particles per replicate)"},
   };
   return methods;
 }
 
-std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape& shape) {
+namespace {
+
+std::unique_ptr<Estimator> band_estimator(const Shape& shape) {
+  return std::make_unique<BandEstimator>(std::make_shared<const BandTables>(BandTables::build(shape)));
+}
+
+// auto's sampler on one orientation (as worked on): SMC where it measured
+// better per unit of time than sets (docs/benchmarks.md).
+std::unique_ptr<Estimator> auto_sampler(const Shape& shape, bool transpose, const EstimatorOptions& options) {
+  const Shape worked = transpose ? Shape{shape.box_cols, shape.box_rows} : shape;
+  if (options.particles > 0 || worked.n() >= 16) return std::make_unique<SmcEstimator>(shape, transpose, options.particles);
+  return std::make_unique<SetsEstimator>(shape, transpose);
+}
+
+}  // namespace
+
+std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape& shape,
+                                          const EstimatorOptions& options) {
   const auto& methods = estimator_methods();
   if (std::none_of(methods.begin(), methods.end(), [&](const MethodInfo& m) { return m.name == method; })) {
     std::string names;
     for (const auto& m : methods) names += (names.empty() ? "" : ", ") + m.name;
     throw InputError("unknown method " + quote_input(method) + ": choose one of " + names);
   }
+  if (options.particles != 0 && method != "smc" && method != "auto")
+    throw InputError("--particles applies to method smc, not " + method);
   if (method == "sets") return std::make_unique<SetsEstimator>(shape);
+  if (method == "smc") return std::make_unique<SmcEstimator>(shape, false, options.particles);
   if (method == "bands") {
     try {
-      return std::make_unique<BandEstimator>(std::make_shared<const BandTables>(BandTables::build(shape)));
+      return band_estimator(shape);
     } catch (const InputError& e) {
       throw InputError("method bands cannot handle box " + shape.name() + ": " + e.what());
     }
   }
   // auto. The band estimator is best where nothing is sampled between band 1
   // and the exact sum over band C-1 (C <= 3) and f is tabulated (R <= 3:
-  // 4x2 measured 7x better by sets, docs/benchmarks.md); else
-  // the sets estimator, on the orientation that samples less
-  // (prefer_transposed), or the other one if only it is in reach.
-  if (shape.box_cols <= 3 && shape.box_rows <= 3)
-    return std::make_unique<BandEstimator>(std::make_shared<const BandTables>(BandTables::build(shape)));
+  // 4x2 measured 7x better by sets, docs/benchmarks.md); else SMC or sets on
+  // the orientation that samples less (prefer_transposed), or the other one
+  // if only it is in reach. --particles asks for SMC.
+  if (shape.box_cols <= 3 && shape.box_rows <= 3 && options.particles == 0) return band_estimator(shape);
   const bool transpose = prefer_transposed(shape);
   try {
-    return std::make_unique<SetsEstimator>(shape, transpose);
+    return auto_sampler(shape, transpose, options);
   } catch (const InputError&) {
     try {
-      return std::make_unique<SetsEstimator>(shape, !transpose);
+      return auto_sampler(shape, !transpose, options);
     } catch (const InputError& e) {
       throw InputError("no estimator method handles box " + shape.name() + " in either orientation: " + e.what());
     }
   }
+}
+
+// Variants are "bands", "sets", "sets/transposed", "smc/P=64" and
+// "smc/transposed/P=64".
+std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant, const Shape& shape) {
+  const std::string name = variant.substr(0, variant.find('/'));
+  const bool transposed = variant.find("/transposed") != std::string::npos;
+  const auto p = variant.find("/P=");
+  int particles = 0;
+  if (p != std::string::npos) {
+    const std::string digits = variant.substr(p + 3);
+    if (digits.empty() || digits.size() > 7 || !std::all_of(digits.begin(), digits.end(), ::isdigit))
+      throw InputError("unknown method variant " + quote_input(variant));
+    particles = std::stoi(digits);
+  }
+  std::unique_ptr<Estimator> estimator;
+  if (name == "bands" && variant == name) estimator = band_estimator(shape);
+  else if (name == "sets" && p == std::string::npos) estimator = std::make_unique<SetsEstimator>(shape, transposed);
+  else if (name == "smc" && particles > 0) estimator = std::make_unique<SmcEstimator>(shape, transposed, particles);
+  if (!estimator || estimator->variant() != variant) throw InputError("unknown method variant " + quote_input(variant));
+  return estimator;
 }
 
 }  // namespace sudoku_count

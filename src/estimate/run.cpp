@@ -40,13 +40,16 @@ std::vector<WeightAccumulator> run_blocks(const Estimator& estimator, const Bloc
 #pragma omp parallel num_threads(team)
   {
     const auto workspace = estimator.make_workspace();
+    if (plan.cut) workspace->cut = &plan.cut;
 #pragma omp for schedule(dynamic, 1)
     for (std::size_t i = 0; i < blocks.size(); ++i) {
       Rng rng = block_stream(plan.seed, blocks[i]);
       const std::uint64_t count = plan.samples_in(blocks[i]);
       for (std::uint64_t k = 0; k < count; ++k) {
         if (plan.cut && k % cut_stride == 0 && plan.cut()) break;
-        results[i].add_log(estimator.sample_log(rng, *workspace));
+        const long double log_weight = estimator.sample_log(rng, *workspace);
+        if (std::isnan(log_weight)) break;  // kSampleDropped: given up at the cut
+        results[i].add_log(log_weight);
       }
     }
   }

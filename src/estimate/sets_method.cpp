@@ -17,8 +17,11 @@ std::string transposed_note(const Shape& counted, const Shape& worked_on) {
 }
 
 SetsEstimator::SetsEstimator(const Shape& given, bool transpose)
-    : counted_(given),
-      steps_(std::make_shared<const SetsSteps>(transpose ? Shape{given.box_cols, given.box_rows} : given)) {
+    : SetsEstimator(given,
+                    std::make_shared<const SetsSteps>(transpose ? Shape{given.box_cols, given.box_rows} : given)) {}
+
+SetsEstimator::SetsEstimator(const Shape& given, std::shared_ptr<const SetsSteps> steps)
+    : counted_(given), steps_(std::move(steps)) {
   const int n = given.n();
   samples_per_block_ = n <= 12 ? 64 : n <= 16 ? 8 : 1;
 }
@@ -45,8 +48,10 @@ long double SetsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
   // A step of weight 0 (no row found among the draws) ends the sample.
   auto add = [&](long double log_step) { return (log_weight += log_step) != kLogZero; };
   while (!steps.complete(grid)) {
-    if (!add(steps.log_known_choices(grid, scratch)) || !add(steps.draw_column_sets(grid, rng, scratch)))
-      return kLogZero;
+    if (!add(steps.log_known_choices(grid, scratch))) return kLogZero;
+    do {
+      if (!add(steps.draw_column_sets(grid, rng, scratch))) return kLogZero;
+    } while (steps.column_sets_to_draw(grid));
     while (steps.row_to_sample(grid))
       if (!add(steps.sample_row(grid, rng, scratch))) return kLogZero;
     if (!add(steps.close_band(grid))) return kLogZero;

@@ -26,6 +26,8 @@ class SetsEstimator : public Estimator {
   // maps the grids of one shape one-to-one onto those of the other, so the
   // count is the same. Throws InputError when the shape is out of reach.
   explicit SetsEstimator(const Shape& shape, bool transpose = false);
+  // On given steps (of `shape` or of its transpose), for measurements.
+  SetsEstimator(const Shape& shape, std::shared_ptr<const SetsSteps> steps);
 
   std::string name() const override { return "sets"; }
   const Shape& shape() const override { return counted_; }

@@ -99,6 +99,7 @@ std::unique_ptr<SetsSteps::Scratch> SetsSteps::make_scratch() const {
 void SetsSteps::start(PartialGrid& grid) const {
   grid.band = 1;
   grid.rows_left = 0;
+  grid.boxes_drawn = 0;
   std::fill(grid.free, grid.free + shape_.n(), low_bits(shape_.n()));
 }
 
@@ -162,9 +163,18 @@ long double SetsSteps::draw_column_sets(PartialGrid& grid, Rng& rng, Scratch& sc
       table.sample(rng, sets + b * c);
     }
   } else {
-    for (int b = 0; b < r; ++b)  // a box's 1/q fits a double (at most N^N), a band's may not
-      log_weight += std::log(static_cast<long double>(
-          draw_box_choice_sequentially(grid.free + b * c, r, c, rng, sets + b * c, scratch.hall)));
+    // One box per call, so that SMC can resample between boxes: a band's
+    // 1/q is the product of its boxes', and the boxes of one band are drawn
+    // independently (their columns are disjoint).
+    const int b = grid.boxes_drawn;
+    const double inverse_probability =
+        draw_box_choice_sequentially(grid.free + b * c, r, c, rng, sets + b * c, scratch.hall);
+    for (int j = b * c; j < (b + 1) * c; ++j) grid.free[j] &= ~sets[j];
+    if (++grid.boxes_drawn == r) {
+      grid.boxes_drawn = 0;
+      grid.rows_left = r;
+    }
+    return inverse_probability > 0 ? std::log(static_cast<long double>(inverse_probability)) : kLogZero;
   }
   for (int j = 0; j < n; ++j) grid.free[j] &= ~sets[j];
   grid.rows_left = r;

@@ -33,6 +33,7 @@ namespace sudoku_count::detail {
 struct PartialGrid {
   int band = 1;       // the band being filled, 1..C (C + 1 once the grid is complete)
   int rows_left = 0;  // its rows still to fill; 0 before its column sets are drawn
+  int boxes_drawn = 0;  // boxes whose column sets are drawn, while they are drawn one at a time
   Mask free[kMaxGridSize];  // per column: symbols in no band up to the current one
   Mask left[kMaxGridSize];  // per column: the current band's symbols not yet given a row
 };
@@ -86,9 +87,12 @@ class SetsSteps {
   // before the draw: log W_i where the choices are counted exactly, 0 where
   // they are drawn sequentially. Needs rows_left == 0.
   long double log_known_choices(const PartialGrid& grid, Scratch& scratch) const;
-  // Draws the current band's column sets; returns the log of the part of the
+  // Draws the current band's column sets, all at once, or one box per call
+  // where they are drawn sequentially; returns the log of the part of the
   // weight known only after the draw (log 1/q of sequential draws, else 0).
   long double draw_column_sets(PartialGrid& grid, Rng& rng, Scratch& scratch) const;
+  // Whether the current band has column sets still to draw.
+  bool column_sets_to_draw(const PartialGrid& grid) const { return grid.rows_left == 0 && !complete(grid); }
   // Whether the current band has a row to sample before its closing rows.
   bool row_to_sample(const PartialGrid& grid) const { return grid.rows_left > tuning_.exact_closing_rows; }
   // Samples one row; returns the log of an unbiased estimate of the number

@@ -1,0 +1,138 @@
+#include "estimate/smc_method.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "estimate/sets_method.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/stats.hpp"
+
+namespace sudoku_count::detail {
+
+int SmcEstimator::default_particles(const Shape& shape) {
+  const int n = shape.n();
+  return n <= 12 ? 16 : 64;
+}
+
+SmcEstimator::SmcEstimator(const Shape& given, bool transpose, int particles)
+    : SmcEstimator(given,
+                   std::make_shared<const SetsSteps>(transpose ? Shape{given.box_cols, given.box_rows} : given),
+                   particles) {}
+
+SmcEstimator::SmcEstimator(const Shape& given, std::shared_ptr<const SetsSteps> steps, int particles)
+    : counted_(given), steps_(std::move(steps)) {
+  if (particles < 0 || particles > kMaxParticles)
+    throw InputError("--particles must be between 1 and " + std::to_string(kMaxParticles) + " (0: the default)");
+  particles_ = particles == 0 ? default_particles(steps_->shape()) : particles;
+  // Blocks of about the work of the sets method's blocks (a replicate costs
+  // about P of its samples), at least one replicate.
+  const int n = given.n();
+  const int sets_block = n <= 12 ? 64 : n <= 16 ? 8 : 1;
+  samples_per_block_ = static_cast<std::uint64_t>(std::max(1, sets_block / particles_));
+}
+
+std::string SmcEstimator::variant() const {
+  return std::string("smc") + (counted_ == steps_->shape() ? "" : "/transposed") + "/P=" + std::to_string(particles_);
+}
+
+std::string SmcEstimator::note() const {
+  std::string text = transposed_note(counted_, steps_->shape());
+  return (text.empty() ? "" : text + "; ") + std::to_string(particles_) + " particles per replicate";
+}
+
+namespace {
+
+struct SmcWorkspace : Estimator::Workspace {
+  SmcWorkspace(std::unique_ptr<SetsSteps::Scratch> s, int particles)
+      : scratch(std::move(s)), grids(particles), next(particles), log_weights(particles), weights(particles) {}
+  std::unique_ptr<SetsSteps::Scratch> scratch;
+  std::vector<PartialGrid> grids, next;
+  std::vector<long double> log_weights;  // each particle's weight since the last resampling
+  std::vector<double> weights;
+};
+
+double uniform_unit(Rng& rng) { return std::ldexp(static_cast<double>(rng() >> 11), -53); }
+
+}  // namespace
+
+std::unique_ptr<Estimator::Workspace> SmcEstimator::make_workspace() const {
+  return std::make_unique<SmcWorkspace>(steps_->make_scratch(), particles_);
+}
+
+long double SmcEstimator::sample_log(Rng& rng, Workspace& workspace) const {
+  auto& ws = static_cast<SmcWorkspace&>(workspace);
+  const SetsSteps& steps = *steps_;
+  SetsSteps::Scratch& scratch = *ws.scratch;
+  const int count = particles_;
+  std::vector<PartialGrid>& grids = ws.grids;
+  std::vector<long double>& log_w = ws.log_weights;
+  for (int p = 0; p < count; ++p) {
+    steps.start(grids[p]);
+    log_w[p] = 0;
+  }
+  long double log_estimate = 0;  // sum over resampling points of log (1/P) sum_p w^p
+
+  // The mean weight goes into the estimate; with `resample`, the population
+  // is replaced by P draws by weight (systematic: one uniform u, particle p
+  // taken once for each of (u + j) / P, j = 0..P-1, that falls in its share
+  // of the cumulated weights, so its expected number of copies is P w^p /
+  // sum w; Kitagawa 1996, Douc, Cappe and Moulines 2005). Copies of a
+  // particle come out next to each other. False when every weight is zero.
+  auto fold = [&](bool resample) {
+    const long double top = *std::max_element(log_w.begin(), log_w.end());
+    if (top == kLogZero) return false;
+    if (std::all_of(log_w.begin(), log_w.end(), [&](long double x) { return x == top; })) {
+      log_estimate += top;  // equal weights: resampling would keep every particle once
+    } else {
+      double total = 0;
+      for (int p = 0; p < count; ++p) total += ws.weights[p] = std::exp(static_cast<double>(log_w[p] - top));
+      log_estimate += top + std::log(static_cast<long double>(total) / count);
+      if (resample) {
+        const double step = total / count;
+        double point = uniform_unit(rng) * step, cumulated = ws.weights[0];
+        int a = 0;
+        for (int j = 0; j < count; ++j, point += step) {
+          while (point >= cumulated && a + 1 < count) cumulated += ws.weights[++a];
+          while (ws.weights[a] <= 0) --a;  // rounding ran past the last positive weight
+          ws.next[j] = grids[a];
+        }
+        grids.swap(ws.next);
+      }
+    }
+    std::fill(log_w.begin(), log_w.end(), 0.0L);
+    return true;
+  };
+  // One step for every particle; false if the run is stopping (checked
+  // before each particle: a step of a large population can take minutes).
+  auto step = [&](auto&& take) {
+    for (int p = 0; p < count; ++p) {
+      if (ws.cut && (*ws.cut)()) return false;
+      log_w[p] += take(grids[p]);
+    }
+    return true;
+  };
+
+  // All particles are at the same step: the steps' structure does not
+  // depend on the draws.
+  while (!steps.complete(grids[0])) {
+    // The previous band's closing rows and this band's counted choices are
+    // known before the draw: resample on them first (fully adapted).
+    if (!step([&](PartialGrid& g) { return steps.log_known_choices(g, scratch); })) return kSampleDropped;
+    if (!fold(true)) return kLogZero;
+    // Copies of one particle are adjacent, so a box's table counted for the
+    // first serves the others (SetsSteps keeps the last table per box).
+    do {  // at once, or box by box where the draws carry weights
+      if (!step([&](PartialGrid& g) { return steps.draw_column_sets(g, rng, scratch); })) return kSampleDropped;
+      if (!fold(true)) return kLogZero;
+    } while (steps.column_sets_to_draw(grids[0]));
+    while (steps.row_to_sample(grids[0])) {
+      if (!step([&](PartialGrid& g) { return steps.sample_row(g, rng, scratch); })) return kSampleDropped;
+      if (!fold(true)) return kLogZero;
+    }
+    if (!step([&](PartialGrid& g) { return steps.close_band(g); })) return kSampleDropped;
+  }
+  if (!fold(false)) return kLogZero;
+  return log_estimate;
+}
+
+}  // namespace sudoku_count::detail

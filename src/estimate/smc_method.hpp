@@ -1,0 +1,56 @@
+#pragma once
+// Sequential Monte Carlo over the steps of the sets estimator
+// (`--method smc`; docs/method.md, section 9).
+//
+// One sample is one replicate: P partial grids go through the steps of
+// sets_steps.hpp together, band by band and row by row, and after each step
+// the population is resampled by weight (systematic resampling). Weights
+// known before a draw (the exact number of a band's column-set choices,
+// which depends only on the free sets) are resampled on before the draw,
+// so that copies of a partial grid draw different column sets. The
+// replicate's estimate is
+//   Z = prod over resampling points t of (1/P) sum_p w_t^p,
+// unbiased for the count for every P, also where a particle's weight is
+// itself an unbiased estimate (the sampled rows). Error bars come from
+// independent replicates only: the driver treats each one as one sample.
+#include <memory>
+
+#include "estimate/sets_steps.hpp"
+#include "sudoku_count/estimator.hpp"
+
+namespace sudoku_count::detail {
+
+class SmcEstimator : public Estimator {
+ public:
+  // `particles` 0 takes default_particles. With `transpose`, the work is
+  // done on the C x R shape (the same count). Throws InputError when the
+  // shape is out of reach or particles is out of range.
+  SmcEstimator(const Shape& shape, bool transpose, int particles);
+  // On given steps (of `shape` or of its transpose), for measurements.
+  SmcEstimator(const Shape& shape, std::shared_ptr<const SetsSteps> steps, int particles);
+
+  std::string name() const override { return "smc"; }
+  const Shape& shape() const override { return counted_; }
+  std::string note() const override;
+  // P is part of what a sample is: runs with different P never merge.
+  std::string variant() const override;
+  std::uint64_t samples_per_block() const override { return samples_per_block_; }
+  std::unique_ptr<Workspace> make_workspace() const override;
+  long double sample_log(Rng& rng, Workspace& workspace) const override;
+
+  int particles() const { return particles_; }
+  const SetsSteps& steps() const { return *steps_; }
+
+  // The number of particles the method uses on a shape (as worked on) when
+  // none is given: measured, docs/benchmarks.md.
+  static int default_particles(const Shape& shape);
+  static constexpr int kMaxParticles = 1 << 20;
+
+ private:
+  Shape counted_;
+  std::shared_ptr<const SetsSteps> steps_;
+  int particles_ = 1;
+  std::uint64_t samples_per_block_ = 1;
+};
+
+}  // namespace sudoku_count::detail

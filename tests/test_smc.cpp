@@ -1,0 +1,112 @@
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <iostream>
+
+#include "estimate/sets_method.hpp"
+#include "estimate/smc_method.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/run.hpp"
+
+using namespace sudoku_count;
+using namespace sudoku_count::detail;
+
+// With one particle there is nothing to resample: SMC is the sets estimator,
+// draw for draw. Same stream, same log-weights (up to the order in which
+// the logs are added), on shapes that take every kind of step: band 2 from
+// the shared table and middle bands by table (3x4, 4x4), rows counted
+// exactly (3x4) or sampled (4x4, 5x5, 8x8), box choices drawn sequentially
+// (8x8, two closing rows).
+TEST(Smc, OneParticleIsTheSetsEstimator) {
+  const std::pair<Shape, int> cases[] = {{{2, 3}, 200}, {{3, 4}, 50}, {{4, 4}, 50}, {{5, 5}, 5}, {{8, 8}, 2}};
+  for (const auto& [shape, samples] : cases) {
+    const SetsEstimator sets(shape);
+    const SmcEstimator smc(shape, false, 1);
+    ASSERT_EQ(smc.particles(), 1);
+    const auto sets_ws = sets.make_workspace();
+    const auto smc_ws = smc.make_workspace();
+    Rng a = block_stream(17, 3), b = block_stream(17, 3);
+    for (int i = 0; i < samples; ++i) {
+      const long double x = sets.sample_log(a, *sets_ws), y = smc.sample_log(b, *smc_ws);
+      ASSERT_NEAR(static_cast<double>(x), static_cast<double>(y), 1e-12 * std::fabs(static_cast<double>(x)))
+          << shape.name() << " sample " << i;
+    }
+    EXPECT_EQ(a(), b()) << shape.name() << ": the same number of draws";
+  }
+}
+
+TEST(Smc, VariantNamesTheParticlesAndOrientation) {
+  EXPECT_EQ(SmcEstimator(Shape{4, 4}, false, 100).variant(), "smc/P=100");
+  EXPECT_EQ(SmcEstimator(Shape{4, 3}, true, 8).variant(), "smc/transposed/P=8");
+  EXPECT_EQ(SmcEstimator(Shape{4, 4}, false, 0).particles(), SmcEstimator::default_particles(Shape{4, 4}));
+  EXPECT_THROW(SmcEstimator(Shape{4, 4}, false, -1), InputError);
+  EXPECT_THROW(make_estimator("sets", Shape{4, 4}, EstimatorOptions{16}), InputError);
+  EXPECT_EQ(make_estimator("auto", Shape{3, 3}, EstimatorOptions{16})->name(), "smc");
+  // A checkpoint's variant rebuilds the estimator that wrote it.
+  for (const std::string variant : {"bands", "sets", "sets/transposed", "smc/P=16", "smc/transposed/P=3"}) {
+    const Shape shape = variant == "bands" ? Shape{2, 3} : Shape{3, 4};
+    EXPECT_EQ(make_estimator_for_variant(variant, shape)->variant(), variant);
+  }
+  for (const std::string bad : {"smc", "smc/P=", "smc/P=x", "sets/P=4", "bands/transposed", "smc/P=0", "nope"})
+    EXPECT_THROW(make_estimator_for_variant(bad, Shape{3, 4}), InputError) << bad;
+}
+
+// A time budget ends the run inside a replicate: the replicate is dropped,
+// not cut into a partial estimate, and the run stops long before it would
+// have finished (one replicate of 1024 particles on 6x6 takes minutes).
+TEST(Smc, TimeCutDropsTheUnfinishedReplicate) {
+  const SmcEstimator smc(Shape{6, 6}, false, 1024);
+  RunOptions options;
+  options.threads = 2;
+  options.stop.seconds = 0.3;
+  const auto start = std::chrono::steady_clock::now();
+  const Progress p = run_estimate(smc, options, [](const Progress&) {});
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(p.stop_reason, "time");
+  EXPECT_EQ(p.summary.samples, 0u);
+  EXPECT_EQ(p.blocks, 0u);
+  EXPECT_LT(took, 20.0);  // a step of 1024 particles, on a loaded machine
+}
+
+// Replicates of several particles are what the driver averages: on 2x3 (a
+// count of 28,200,960) a run of them lands within 4 standard errors, for
+// several P, and more particles make one replicate less variable.
+TEST(Smc, ReplicatesAreUnbiasedForEveryPopulationSize) {
+  const BigFloat truth("28200960");
+  double previous_var = 1e9;
+  for (const int particles : {2, 8, 64}) {
+    const SmcEstimator smc(Shape{2, 3}, false, particles);
+    RunOptions options;
+    options.seed = 41;
+    options.stop.samples = 256000 / static_cast<std::uint64_t>(particles);
+    const Summary s = run_estimate(smc, options, [](const Progress&) {}).summary;
+    const double z = static_cast<double>((s.estimate - truth) / s.std_error);
+    EXPECT_LT(std::fabs(z), 4.0) << "P = " << particles;
+    EXPECT_LT(s.empirical_rel_var, previous_var) << "P = " << particles;
+    previous_var = s.empirical_rel_var;
+  }
+}
+
+// Transposing a grid maps the R x C grids one-to-one onto the C x R grids;
+// SMC works on each shape as given, so the two estimates are independent
+// computations and must agree: |difference| < 4 combined standard errors
+// (fixed seeds: deterministic). 7x8 against 8x7 is a benchmark
+// (docs/benchmarks.md): minutes per replicate.
+TEST(SmcSlow, TransposedShapesAgree) {
+  const std::pair<Shape, std::uint64_t> pairs[] = {{{3, 4}, 400}, {{3, 5}, 300}, {{4, 5}, 100}};
+  for (const auto& [shape, samples] : pairs) {
+    const Shape transposed{shape.box_cols, shape.box_rows};
+    RunOptions options;
+    options.seed = 99;
+    options.stop.samples = samples;
+    const SmcEstimator a_method(shape, false, 0), b_method(transposed, false, 0);
+    const Summary a = run_estimate(a_method, options, [](const Progress&) {}).summary;
+    options.seed = 100;
+    const Summary b = run_estimate(b_method, options, [](const Progress&) {}).summary;
+    const BigFloat combined = sqrt(a.std_error * a.std_error + b.std_error * b.std_error);
+    const double z = static_cast<double>((a.estimate - b.estimate) / combined);
+    std::cout << shape.name() << " vs " << transposed.name() << ": z = " << z << "\n";
+    EXPECT_LT(std::fabs(z), 4.0) << shape.name() << " vs " << transposed.name();
+  }
+}
