@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
   try {
     const Shape shape = Shape::parse(argv[1]);
     const std::string method = argv[2];
-    SetsTuning tuning = SetsTuning::for_shape(shape);
+    SetsTuning tuning = method == "sets" ? SetsTuning::for_sets(shape) : SetsTuning::for_smc(shape);
     int particles = 0, threads = 2;
     for (int i = 5; i < argc; ++i) {
       const std::string arg = argv[i];

@@ -5,12 +5,13 @@
 # estimator (Knuth's random path, most-constrained cell) run in the same go
 # on the same shape with the same threads, and quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed|solve] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|smc|reach|distributed|solve] [SECONDS]
 #   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
 #   THREADS        threads for both sides (default: all cores)
 #   BUILD_DIR      build tree holding sudoku-count and make_puzzles (default build)
 #   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default $BUILD_DIR/ and build-mpi/)
 #   PUZZLES        puzzles generated for `solve` (default 1000)
+#   BASE_BIN       an earlier sudoku-count to compare with in `smc` (optional)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -114,6 +115,39 @@ bench_frontier() {
   compare 5 5 1800 120 --rel-error 1e-2
 }
 
+# SMC against sets on the frontier shapes, in the same go, 2 rounds
+# alternating, fixed budgets of about equal work (a replicate of P particles
+# costs about P samples of sets). scripts/tnv.py records rse^2 x wall
+# seconds, rse^2 x CPU seconds / threads (the machine is shared: wall time
+# depends on the load, CPU time much less) and the peak memory. BASE_BIN, if
+# given, runs the sets method of an earlier build ("today's sets").
+bench_smc() {
+  local base=${BASE_BIN:-} round spec box sets_n smc_n
+  echo "== smc vs sets, $threads threads, fixed budgets"
+  for round in 1 2; do
+    for spec in "4x4 40000 625" "5x5 6400 100" "6x6 600 100"; do
+      read -r box sets_n smc_n <<<"$spec"
+      local common=(estimate --box "$box" --threads "$threads" --json --seed "$((700 + round))")
+      [ -n "$base" ] && scripts/tnv.py "base-sets" "$threads" -- "$base" "${common[@]}" --method sets --samples "$sets_n"
+      scripts/tnv.py "sets" "$threads" -- "$bin" "${common[@]}" --method sets --samples "$sets_n"
+      scripts/tnv.py "smc" "$threads" -- "$bin" "${common[@]}" --method smc --samples "$smc_n"
+    done
+  done
+}
+
+# Every shape beyond 36x36 for SECONDS each (docs/results.md): 7x8 and 8x7,
+# 7x9 and 9x7 each as given with --method smc, so that each pair is two
+# independent computations of one count. The tool's JSON goes to docs/runs/,
+# the summary line (CPU time, peak memory) to stdout.
+bench_reach() {
+  local box
+  mkdir -p docs/runs
+  for box in 7x7 7x8 8x7 7x9 9x7 8x8; do
+    scripts/tnv.py "reach" "$threads" "docs/runs/$box-smc-${seconds}s.json" -- "$bin" estimate --box "$box" \
+      --method smc --time "$seconds" --threads "$threads" --json --seed 2026
+  done
+}
+
 # Costs of the long-run machinery on 9x9: checkpoints after every batch
 # (about four a second, each flushed to disk) against none, and the MPI
 # build with 2 ranks of 1 thread against the plain build with 2 threads
@@ -175,8 +209,10 @@ case "$what" in
   exact) bench_exact ;;
   bands) bench_bands ;;
   frontier) bench_frontier ;;
+  smc) bench_smc ;;
+  reach) bench_reach ;;
   distributed) bench_distributed ;;
   solve) bench_solve ;;
   all) bench_exact; bench_solve; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed|solve] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|smc|reach|distributed|solve] [SECONDS]" >&2; exit 2 ;;
 esac

@@ -26,11 +26,12 @@ std::unique_ptr<Estimator> band_estimator(const Shape& shape) {
   return std::make_unique<BandEstimator>(std::make_shared<const BandTables>(BandTables::build(shape)));
 }
 
-// auto's sampler on one orientation (as worked on): SMC where it measured
-// better per unit of time than sets (docs/benchmarks.md).
+// auto's sampler on one orientation: SMC where it measured better per unit
+// of time than sets, from 16x16 on (16x16 1.2-1.8x, 20x20 2.5x, 25x25 and
+// beyond far more); on 8x8 to 15x15 the two tie within 10% and sets stays
+// (docs/benchmarks.md, "Tuning").
 std::unique_ptr<Estimator> auto_sampler(const Shape& shape, bool transpose, const EstimatorOptions& options) {
-  const Shape worked = transpose ? Shape{shape.box_cols, shape.box_rows} : shape;
-  if (options.particles > 0 || worked.n() >= 16) return std::make_unique<SmcEstimator>(shape, transpose, options.particles);
+  if (options.particles > 0 || shape.n() >= 16) return std::make_unique<SmcEstimator>(shape, transpose, options.particles);
   return std::make_unique<SetsEstimator>(shape, transpose);
 }
 

@@ -12,26 +12,13 @@
 namespace sudoku_count::detail {
 namespace {
 
-// Middle bands are drawn from a table per box while it has at most this
-// many capacity states (per thread: one table of doubles per box), and
-// sequentially beyond, up to boxes of kMaxSequentialCols columns (2^C
-// column subsets per symbol placed).
+// Middle bands are drawn from a table per box at most this large (per
+// thread: one table of doubles per box), and sequentially beyond, up to
+// boxes of kMaxSequentialCols columns (2^C column subsets per symbol).
 constexpr double kMaxTableStates = double(1 << 21);
 constexpr int kMaxSequentialCols = 16;
 // Band 2's table is built once per shape and shared by all threads.
 constexpr double kMaxBand2TableStates = double(1 << 24);
-
-// Above this many symbols a row's perfect matchings are not counted exactly
-// (the counter's table grows like 2^N) but sampled. Measured: exact counting
-// is 2x better in rse^2*s on 8x8 and 10x10, sampling 1.8x better on 16x16
-// (docs/benchmarks.md); 16 to 64 draws do equally well.
-constexpr int kExactMatchingMaxSymbols = 12;
-static_assert(kExactMatchingMaxSymbols <= MatchingCounter::kMaxSymbols);
-constexpr int kMatchingDraws = 32;
-// The last three rows are counted exactly up to this many symbols; beyond,
-// their perfect matchings are too many to enumerate (about (4/3)^N), so the
-// third-last row is sampled too and only the last two are exact.
-constexpr int kExactThreeRowsMaxSymbols = 36;
 
 // The band-2 free sets of one box in canonical form: band 1 gave column k
 // the symbols kR..kR+R-1, so column k may take any other.
@@ -43,14 +30,46 @@ std::vector<Mask> canonical_band2_free(int rows, int cols) {
 
 }  // namespace
 
-SetsTuning SetsTuning::for_shape(const Shape& shape) {
+// The sets method: rows counted exactly up to 12 symbols (2x better in
+// rse^2 x s than sampling them on 8x8 and 10x10, 1.8x worse on 16x16); K = 8
+// draws per sampled row up to 20 symbols, 16 beyond (16x16: K = 8 1.5x
+// better than 32; 25x25: K = 16 1.2x better than 32); three closing rows up
+// to 36 symbols (16x16: 3 rows 2-4x better than 2; beyond 36 the three-row
+// count takes about (4/3)^N); box choices from a table wherever it has at
+// most 2^21 states (sequential draws multiply a noise per box that the
+// sets method cannot resample away: S 7.6 instead of 1.3 on 36x36).
+SetsTuning SetsTuning::for_sets(const Shape& shape) {
   const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
   const double states = box_capacity_states(r, c);
   SetsTuning tuning;
-  tuning.exact_matching_max_symbols = kExactMatchingMaxSymbols;
-  tuning.matching_draws = kMatchingDraws;
-  tuning.exact_closing_rows = n <= kExactThreeRowsMaxSymbols ? 3 : 2;
+  tuning.exact_matching_max_symbols = 12;
+  tuning.matching_draws = n <= 20 ? 8 : 16;
+  tuning.exact_closing_rows = n <= 36 ? 3 : 2;
   tuning.middle_bands = states <= kMaxTableStates ? BoxDraw::Table : BoxDraw::Sequential;
+  tuning.band2_table = c >= 3 && states <= kMaxBand2TableStates;
+  return tuning;
+}
+
+// The SMC method: as the sets method up to 12 symbols (the two tie there:
+// 8x8, 10x10, 12x12 within 10%). Up to 20 symbols three closing rows, K = 8
+// draws and box choices from a table (16x16: table 1.9x better than
+// sequential draws, three closing rows 3x better than two). Beyond, the
+// cheapest steps, whose noise the resampling absorbs: two closing rows, box
+// choices drawn sequentially (25x25: 2.6x better than tables with three
+// closing rows, 2.4x better than tables with two; 36x36: the table, counted
+// twice per particle, made replicates 16x dearer for the same variance),
+// K = 4 draws up to 42 symbols (36x36: 2x better than 8, 3.6x better than
+// 16, 1.6x better than 2) and 8 beyond (64x64: 1.3x better than 4; 49x49
+// equal).
+SetsTuning SetsTuning::for_smc(const Shape& shape) {
+  const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
+  if (n <= 12) return for_sets(shape);
+  const double states = box_capacity_states(r, c);
+  SetsTuning tuning;
+  tuning.exact_matching_max_symbols = 12;
+  tuning.matching_draws = n <= 20 ? 8 : n <= 42 ? 4 : 8;
+  tuning.exact_closing_rows = n <= 20 ? 3 : 2;
+  tuning.middle_bands = n <= 20 && states <= double(1 << 16) ? BoxDraw::Table : BoxDraw::Sequential;
   tuning.band2_table = c >= 3 && states <= kMaxBand2TableStates;
   return tuning;
 }

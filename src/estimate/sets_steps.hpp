@@ -44,16 +44,20 @@ enum class BoxDraw {
   Sequential,  // symbol by symbol under Hall's condition, weight 1/q
 };
 
-// Choices that change what a sample is, fixed per shape by for_shape (the
-// measurements behind them are in docs/benchmarks.md).
+// Choices that change what a sample is, fixed per method and shape (the
+// measurements behind them are in docs/benchmarks.md, "Tuning"). The SMC
+// method resamples away much of the noise of cheap steps, so it takes
+// cheaper ones than the sets method: box choices drawn sequentially beyond
+// small boxes, two closing rows beyond 20 symbols, fewer matching draws.
 struct SetsTuning {
   BoxDraw middle_bands = BoxDraw::Table;
   bool band2_table = true;             // band 2 from the table built once per shape
   int exact_matching_max_symbols = 12; // rows counted exactly (and drawn uniformly) up to this N
-  int matching_draws = 32;             // K sequential draws per sampled row beyond it
+  int matching_draws = 8;              // K sequential draws per sampled row beyond it
   int exact_closing_rows = 3;          // rows counted exactly at the end of a band: 3 or 2
 
-  static SetsTuning for_shape(const Shape& shape);
+  static SetsTuning for_sets(const Shape& shape);
+  static SetsTuning for_smc(const Shape& shape);
 };
 
 class SetsSteps {
@@ -61,7 +65,7 @@ class SetsSteps {
   // The steps for the shape as given (no transposition). Throws InputError
   // when neither way of drawing box choices reaches the shape, or when the
   // tuning asks for a table beyond the memory limit.
-  explicit SetsSteps(const Shape& shape) : SetsSteps(shape, SetsTuning::for_shape(shape)) {}
+  explicit SetsSteps(const Shape& shape) : SetsSteps(shape, SetsTuning::for_sets(shape)) {}
   SetsSteps(const Shape& shape, const SetsTuning& tuning);
 
   const Shape& shape() const { return shape_; }

@@ -9,15 +9,26 @@
 
 namespace sudoku_count::detail {
 
+// Measured (docs/benchmarks.md, "Tuning"): rse^2 x s varies little with P
+// once a replicate's log-weights vary little (16x16: P = 16, 64 and 128
+// within 15%; 25x25: 64 and 128 equal), so P is about the smallest that
+// gets there, which also gives the most replicates per second for the error
+// bar: 16 up to 12 symbols, 64 up to 30, 256 up to 42 (36x36: 1.3x better
+// than 128, 1.5x better than 64), 512 beyond (49x49: 1.6x better than 256;
+// 64x64: 2x better than 256).
 int SmcEstimator::default_particles(const Shape& shape) {
   const int n = shape.n();
-  return n <= 12 ? 16 : 64;
+  return n <= 12 ? 16 : n <= 30 ? 64 : n <= 42 ? 256 : 512;
 }
 
+namespace {
+std::shared_ptr<const SetsSteps> smc_steps(const Shape& worked_on) {
+  return std::make_shared<const SetsSteps>(worked_on, SetsTuning::for_smc(worked_on));
+}
+}  // namespace
+
 SmcEstimator::SmcEstimator(const Shape& given, bool transpose, int particles)
-    : SmcEstimator(given,
-                   std::make_shared<const SetsSteps>(transpose ? Shape{given.box_cols, given.box_rows} : given),
-                   particles) {}
+    : SmcEstimator(given, smc_steps(transpose ? Shape{given.box_cols, given.box_rows} : given), particles) {}
 
 SmcEstimator::SmcEstimator(const Shape& given, std::shared_ptr<const SetsSteps> steps, int particles)
     : counted_(given), steps_(std::move(steps)) {
@@ -37,7 +48,8 @@ std::string SmcEstimator::variant() const {
 
 std::string SmcEstimator::note() const {
   std::string text = transposed_note(counted_, steps_->shape());
-  return (text.empty() ? "" : text + "; ") + std::to_string(particles_) + " particles per replicate";
+  return (text.empty() ? "" : text + "; ") + "each sample is one replicate of " + std::to_string(particles_) +
+         " particles";
 }
 
 namespace {
