@@ -125,7 +125,7 @@ bench_smc() {
   local base=${BASE_BIN:-} round spec box sets_n smc_n
   echo "== smc vs sets, $threads threads, fixed budgets"
   for round in 1 2; do
-    for spec in "4x4 40000 625" "5x5 6400 100" "6x6 600 100"; do
+    for spec in "4x4 40000 625" "5x5 6400 800" "6x6 600 400"; do
       read -r box sets_n smc_n <<<"$spec"
       local common=(estimate --box "$box" --threads "$threads" --json --seed "$((700 + round))")
       [ -n "$base" ] && scripts/tnv.py "base-sets" "$threads" -- "$base" "${common[@]}" --method sets --samples "$sets_n"

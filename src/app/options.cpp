@@ -77,7 +77,7 @@ std::vector<CommandSpec> build_table() {
          "start at work block B (runs of one seed over disjoint block ranges can be merged)"},
         confidence_option(),
         {"method", Kind::Text, "M", "auto", 0, 0, false, method_help()},
-        {"particles", Kind::Integer, "P", "0", 0, 1 << 20, false,
+        {"particles", Kind::Integer, "P", "0", 0, 1 << 16, false,
          "method smc: partial grids per replicate (0: the measured default for the shape)"},
         {"checkpoint", Kind::Text, "FILE", "", 0, 0, false,
          "save the run's state to FILE at the start, every --checkpoint-every seconds and at the end (an "
