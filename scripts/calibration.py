@@ -63,7 +63,7 @@ def collect(args, box, method, seeds):
     path = args.out + ".jsonl"
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     have = load_runs(path)
-    budget = ["--time", str(args.time)] if args.time else ["--samples", str(args.samples)]
+    budget = ["--time", "%g" % args.time] if args.time else ["--samples", str(args.samples)]
     runs = []
     for seed in seeds:
         cmd = " ".join(["sudoku-count", "estimate", "--box", box, "--seed", str(seed), "--json"] + budget +
