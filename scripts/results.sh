@@ -51,9 +51,8 @@ rse = d["rel_std_error"]
 reliable = d["interval"] != "unreliable"
 # Digits down to the second significant digit of the standard error.
 digits = max(2, min(10, int(math.floor(-math.log10(rse))) + 2)) if rse and rse > 0 else 10
-def sci(x, digits):
-    s = "%.*e" % (digits - 1, x)
-    return s
+def sci(x, digits):  # Decimal formatting: estimates go beyond double range
+    return format(Decimal(x), ".%de" % (digits - 1))
 if kind == "exact" and reliable:
     cmp = "z = %+.2f" % ((est - Decimal(ref)) / Decimal(d["std_error"]))
     refcell = "%s (exact)" % ref
@@ -61,7 +60,7 @@ elif kind == "exact":
     cmp = "-"
     refcell = "%s (exact)" % ref
 elif kind == "heuristic":
-    cmp = "est/heuristic = %.*f" % (max(2, digits - 1), est / Decimal(ref))
+    cmp = "est/heuristic = %s" % format(est / Decimal(ref), ".%df" % max(2, digits - 1))
     refcell = "%s (heuristic)" % ref
 else:
     cmp, refcell = "-", "-"
