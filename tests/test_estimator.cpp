@@ -195,6 +195,28 @@ TEST(Driver, SampleBudgetIsExact) {
   EXPECT_EQ(p.blocks, 3u);
 }
 
+TEST(Estimators, RegistryListsEveryMethodWithItsReach) {
+  const auto& methods = estimator_methods();
+  ASSERT_FALSE(methods.empty());
+  EXPECT_EQ(methods[0].name, "auto");
+  for (const auto& method : methods) {
+    EXPECT_FALSE(method.summary.empty()) << method.name;
+    EXPECT_FALSE(method.reach.empty()) << method.name;
+    EXPECT_EQ(&estimator_method(method.name), &method);
+  }
+  EXPECT_THROW(estimator_method("dlx"), InputError);
+}
+
+TEST(Driver, DefaultStopRuleIsATargetOrATimeBudget) {
+  const StopRule rule = default_stop_rule();
+  EXPECT_EQ(rule.rel_error, 1e-4);
+  EXPECT_EQ(rule.seconds, 60);
+  EXPECT_EQ(rule.samples, 0u);
+  EXPECT_EQ(rule.blocks, 0u);
+  EXPECT_EQ(rule.min_samples, StopRule{}.min_samples);
+  EXPECT_FALSE(rule.forever);
+}
+
 TEST(Estimators, RefuseUnknownMethodsAndUnreachableShapes) {
   EXPECT_THROW(make_estimator("no-such-method", Shape{3, 3}), InputError);
   EXPECT_THROW(make_estimator("bands", Shape{4, 4}), InputError);

@@ -124,3 +124,88 @@ TEST(Exact, OneFinderServesManyPuzzles) {
   clashing.cells[0] = clashing.cells[1] = 4;
   EXPECT_THROW(finder.find(clashing, 1), InputError);
 }
+
+// ---- the exact policy: which method counts a request, and what each reaches ----
+
+namespace {
+
+sudoku_count::ExactRequest request_for(const Shape& shape, const std::string& method = "auto") {
+  sudoku_count::ExactRequest request;
+  request.shape = shape;
+  request.method = method;
+  return request;
+}
+
+std::string refusal(const sudoku_count::ExactRequest& request) {
+  try {
+    sudoku_count::choose_exact_method(request);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(ExactPolicy, RegistryListsEveryMethodWithItsReach) {
+  const auto& methods = sudoku_count::exact_methods();
+  ASSERT_EQ(methods.size(), 3u);
+  EXPECT_EQ(methods[0].name, "auto");
+  for (const auto& method : methods) {
+    EXPECT_FALSE(method.summary.empty()) << method.name;
+    EXPECT_FALSE(method.reach.empty()) << method.name;
+    EXPECT_EQ(&sudoku_count::exact_method(method.name), &method);
+  }
+  EXPECT_THROW(sudoku_count::exact_method("sets"), InputError);
+}
+
+TEST(ExactPolicy, AutoTakesBandsForEmptyGridsInItsReachElseDlx) {
+  using sudoku_count::choose_exact_method;
+  EXPECT_EQ(choose_exact_method(request_for(Shape{3, 3})), "bands");
+  EXPECT_EQ(choose_exact_method(request_for(Shape{2, 5})), "bands");  // on the transposed shape
+  auto fixed = request_for(Shape{2, 3});
+  fixed.fix_first_row = true;
+  EXPECT_EQ(choose_exact_method(fixed), "dlx");
+  auto with_puzzle = request_for(Shape{3, 3});
+  with_puzzle.puzzle = parse_puzzle(kPuzzle8008, Shape{3, 3});
+  EXPECT_EQ(choose_exact_method(with_puzzle), "dlx");
+  with_puzzle.puzzle = empty_grid(Shape{3, 3});  // no givens: the empty grid
+  EXPECT_EQ(choose_exact_method(with_puzzle), "bands");
+}
+
+TEST(ExactPolicy, RefusalsQuoteTheOneReachOfEachMethod) {
+  const std::string bands_reach = sudoku_count::exact_method("bands").reach;
+  const std::string dlx_reach = sudoku_count::exact_method("dlx").reach;
+  const std::string beyond_both = refusal(request_for(Shape{4, 4}));
+  EXPECT_NE(beyond_both.find(bands_reach), std::string::npos) << beyond_both;
+  EXPECT_NE(beyond_both.find(dlx_reach), std::string::npos) << beyond_both;
+  EXPECT_NE(beyond_both.find("estimate --box 4x4"), std::string::npos) << beyond_both;
+  const std::string beyond_bands = refusal(request_for(Shape{4, 3}, "bands"));
+  EXPECT_NE(beyond_bands.find(bands_reach), std::string::npos) << beyond_bands;
+  EXPECT_THROW(sudoku_count::count_grids_by_bands(Shape{4, 3}, ExactOptions{}), InputError);
+  auto bands_puzzle = request_for(Shape{3, 3}, "bands");
+  bands_puzzle.puzzle = parse_puzzle(kPuzzle8008, Shape{3, 3});
+  EXPECT_NE(refusal(bands_puzzle).find("drop the puzzle"), std::string::npos);
+  auto bands_fixed = request_for(Shape{2, 2}, "bands");
+  bands_fixed.fix_first_row = true;
+  EXPECT_NE(refusal(bands_fixed).find("--fix-first-row"), std::string::npos);
+  auto sparse = request_for(Shape{3, 3});
+  sparse.puzzle = empty_grid(Shape{3, 3});
+  sparse.puzzle->cells[80] = 1;
+  EXPECT_NE(refusal(sparse).find("completions"), std::string::npos);
+  auto other_shape = request_for(Shape{2, 2});
+  other_shape.puzzle = empty_grid(Shape{3, 3});
+  EXPECT_NE(refusal(other_shape), "");
+}
+
+TEST(ExactPolicy, CountExactCountsByTheChosenMethod) {
+  const ExactResult by_bands = sudoku_count::count_exact(request_for(Shape{2, 2}));
+  EXPECT_EQ(by_bands.method, "bands");
+  EXPECT_EQ(by_bands.count, 288);
+  const ExactResult by_dlx = sudoku_count::count_exact(request_for(Shape{2, 2}, "dlx"));
+  EXPECT_EQ(by_dlx.method, "dlx");
+  EXPECT_EQ(by_dlx.count, by_bands.count);
+  auto puzzle = request_for(Shape{3, 3});
+  puzzle.puzzle = parse_puzzle(kPuzzle8008, Shape{3, 3});
+  EXPECT_EQ(sudoku_count::count_exact(puzzle).count, 8008);
+}

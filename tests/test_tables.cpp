@@ -2,6 +2,7 @@
 
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/rng.hpp"
+#include "sudoku_count/tables.hpp"
 #include "bands/band_tables.hpp"
 
 using namespace sudoku_count;
@@ -73,4 +74,18 @@ TEST(Tables, RefusesShapesThatDoNotFit) {
   EXPECT_THROW(BandTables::build(Shape{4, 4}), InputError);
   EXPECT_THROW(BandTables::build(Shape{3, 4}), InputError);
   EXPECT_THROW(BandTables::build(Shape{5, 5}), InputError);
+}
+
+TEST(Tables, PublicReportMatchesTheTables) {
+  const BandTablesReport report = band_tables_report(Shape{2, 3});
+  const BandTables tables = BandTables::build(Shape{2, 3});
+  EXPECT_EQ(report.shape, (Shape{2, 3}));
+  EXPECT_EQ(report.bands_total, known_bands(Shape{2, 3}));
+  ASSERT_EQ(report.tables.size(), tables.report.size());
+  for (std::size_t i = 0; i < report.tables.size(); ++i) {
+    EXPECT_EQ(report.tables[i].name, tables.report[i].name);
+    EXPECT_EQ(report.tables[i].entries, tables.report[i].entries);
+    EXPECT_EQ(report.tables[i].bytes, tables.report[i].bytes);
+  }
+  EXPECT_THROW(band_tables_report(Shape{4, 4}), InputError);
 }

@@ -12,6 +12,7 @@
 #include "bands/band_tables.hpp"
 #include "bands/two_band_classes.hpp"
 #include "core/threads.hpp"
+#include "exact/band_reach.hpp"
 
 namespace sudoku_count {
 using namespace detail;  // internals of this area
@@ -207,6 +208,9 @@ namespace {
 // The band-table sums are quick for few bands (every band between band 1
 // and the last two is enumerated) and need the f table (R <= 3, N <= 9 for
 // R = 3). Two bands of up to kMaxTwoBandRows rows take the sum of squares.
+// exact_methods() describes this reach in words (policy.cpp): keep the two
+// in step.
+static_assert(kMaxTwoBandRows == 5, "exact_methods() gives bands a reach of two bands of up to 5 rows");
 bool two_bands_in_reach(const Shape& shape) { return shape.box_cols == 2 && shape.box_rows <= kMaxTwoBandRows; }
 
 bool tables_in_reach(const Shape& shape) {
@@ -221,6 +225,19 @@ Shape transposed(const Shape& shape) { return Shape{shape.box_cols, shape.box_ro
 
 }  // namespace
 
+namespace detail {
+
+void require_band_reach(const Shape& shape) {
+  if (bands_count_exactly(shape)) return;
+  const int r = shape.box_rows, c = shape.box_cols;
+  throw InputError("method bands reaches " + exact_method("bands").reach + "; box " + shape.name() + " (" +
+                   std::to_string(c) + " bands of " + std::to_string(r) + " rows; transposed, " + std::to_string(r) +
+                   " bands of " + std::to_string(c) + " rows) is beyond it: the sums would not finish in reasonable "
+                   "time");
+}
+
+}  // namespace detail
+
 bool bands_count_exactly(const Shape& shape) { return in_reach(shape) || in_reach(transposed(shape)); }
 
 ExactResult count_grids_by_bands(const Shape& given, const ExactOptions& options, const ProgressFn& progress) {
@@ -228,15 +245,10 @@ ExactResult count_grids_by_bands(const Shape& given, const ExactOptions& options
   // Transposing a grid maps the R x C grids one-to-one onto the C x R grids.
   const bool transpose = !in_reach(given) && in_reach(transposed(given));
   const Shape shape = transpose ? transposed(given) : given;
-  const int r = shape.box_rows, c = shape.box_cols;
   // Every band between band 1 and the last two is enumerated in full, which
   // is only quick for a few bands of short rows.
-  if (!in_reach(shape))
-    throw InputError("method bands counts exactly the shapes (or their transposes) with two bands of at most " +
-                     std::to_string(kMaxTwoBandRows) + " rows, 2-row boxes and at most 4 bands, or 3-row boxes and "
-                     "at most 3 bands up to 9x9; box " + given.name() + " (" + std::to_string(c) + " bands of " +
-                     std::to_string(r) + " rows; transposed, " + std::to_string(r) + " bands of " + std::to_string(c) +
-                     " rows) is beyond them: the sums would not finish in reasonable time");
+  require_band_reach(given);
+  const int r = shape.box_rows;
   ExactResult result;
   result.method = "bands";
   result.threads = thread_count(options.threads);
