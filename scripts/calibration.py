@@ -135,7 +135,7 @@ def replicates(args):
           "| intervals | Pareto k | lower bounds above pooled mean |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     print("| %s | %d | %s | %d | %s | %.2f | %.2f | %s | %s | %s |" % (
-        args.box, len(runs), budget_text(args), statistics.median(samples), "%.4e" % pooled, spread / median_se,
+        args.box, len(runs), budget_text(args), statistics.median(samples), format(pooled, ".4e"), spread / median_se,
         max(abs(v) for v in z), statuses(runs), k_range(runs),
         ("%d of %d" % (sum(1 for b in lower if b > pooled), len(lower))) if lower else "-"))
     print()

@@ -4,7 +4,7 @@
 # with the standard errors they report (scripts/calibration.py). Raw runs go
 # to docs/calibration/*.jsonl (a study run again reuses the runs recorded
 # there), QQ plots to docs/img/, the tables to stdout. Budgets are sample
-# counts (about the samples of 10 s, 30 s and 100 s on 2 idle cores), so the
+# counts (about the samples of 10 s, 30 s and 30 s on 2 idle cores), so the
 # tables are reproduced exactly whatever the machine; about an hour on 2
 # cores. usage: scripts/calibration.sh [STUDY...]
 #   studies: 16x16 25x25 36x36 exact transposes (default: all)
@@ -20,7 +20,7 @@ for study in "${studies[@]}"; do
   case "$study" in
     16x16) $cal replicates --box 4 --runs 50 --samples 20000 --first-seed 1001 --out $out/16x16 ;;
     25x25) $cal replicates --box 5 --runs 20 --samples 3000 --first-seed 2001 --out $out/25x25 ;;
-    36x36) $cal replicates --box 6 --runs 10 --samples 300 --first-seed 3001 --out $out/36x36 ;;
+    36x36) $cal replicates --box 6 --runs 10 --samples 100 --first-seed 3001 --out $out/36x36 ;;
     exact)
       header=--header
       for spec in 2x2: 2x3: 3x2: 2x4:bands 4x2: 3x3:bands 3x3:sets 2x4:sets; do
