@@ -5,8 +5,9 @@
 // with probability about 6e-5). Also checks that the installed version
 // header agrees with the package version. Exit status 0 when all is well.
 #include <cmath>
-#include <cstdlib>
+#include <exception>
 #include <iostream>
+#include <limits>
 #include <string>
 
 #include <sudoku_count/sudoku_count.hpp>
@@ -36,8 +37,9 @@ int main(int argc, char** argv) {
     }
     // A zero standard error means every sample gave the same value, which
     // must then be the count itself.
-    const double z = summary.std_error == 0 ? (summary.estimate == known ? 0.0 : INFINITY)
-                                            : static_cast<double>((summary.estimate - known) / summary.std_error);
+    const double z = summary.std_error != 0 ? static_cast<double>((summary.estimate - known) / summary.std_error)
+                     : summary.estimate == known ? 0.0
+                                                 : std::numeric_limits<double>::infinity();
     std::cout << "sudoku_count " << sc::kVersion << ", method " << estimator->name() << ": "
               << sc::format_scientific(summary.estimate) << " from " << summary.samples << " samples, known "
               << argv[1] << ", z = " << z << "\n";
