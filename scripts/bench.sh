@@ -26,6 +26,8 @@ ref_src=${KNUTH_MRV_SRC:-../shared/bench/knuth_mrv.cpp}
 ref=$build/knuth_mrv
 
 json_field() { python3 -c 'import json,sys; d=[json.loads(l) for l in sys.stdin if l.strip()][-1]; print(d[sys.argv[1]])' "$1"; }
+# A puzzle of tests/data/puzzles.txt by name (lines NAME PUZZLE:COUNT[:SOLUTION]).
+known_puzzle() { awk -v name="$1" '$1 == name { split($2, f, ":"); print f[1]; found = 1 } END { exit !found }' tests/data/puzzles.txt; }
 
 build_reference() {
   if [ ! -x "$ref" ]; then
@@ -82,7 +84,8 @@ bench_exact() {
   local t0 t1
   t0=$(date +%s.%N); "$bin" exact --box 2x3 --method dlx --threads "$threads" --json; t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "2x3 full grid: %.2f s\n", b - a }'
-  local p=900000000000000000000800600078006000020000090000500430006003200010094000000000008
+  local p
+  p=$(known_puzzle completions-8008)
   t0=$(date +%s.%N)
   for _ in $(seq 20); do "$bin" exact --box 3 --puzzle "$p" --threads 1 >/dev/null; done
   t1=$(date +%s.%N)
@@ -161,7 +164,8 @@ bench_solve() {
   printf '%s\n' "${walls[@]}" | sort -n | awk -v n="$count" '{ w[NR] = $1 } END {
     m = w[int((NR + 1) / 2)] / 1e6
     printf "median wall %.3f s (whole process, min %.3f s): %.0f puzzles/s\n", m, w[1] / 1e6, n / m }'
-  local inkala=8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..
+  local inkala
+  inkala=$(known_puzzle inkala-2012)
   "$bin" solve --box 3 --puzzle "$inkala" | tail -1
   t0=$(date +%s%N)
   for _ in $(seq 20); do "$bin" solve --box 3 --puzzle "$inkala" >/dev/null; done

@@ -3,12 +3,11 @@
 #include <stdexcept>
 #include <string>
 
-#include "known_puzzles.hpp"
+#include "known_answers.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/solve.hpp"
 
-using sudoku_count::BigInt;
 using sudoku_count::count_completions_dlx;
 using sudoku_count::empty_grid;
 using sudoku_count::ExactOptions;
@@ -18,10 +17,9 @@ using sudoku_count::InputError;
 using sudoku_count::parse_puzzle;
 using sudoku_count::Shape;
 
-using namespace sudoku_count::known_puzzles;
+namespace known = sudoku_count::known;
 
 namespace {
-
 
 ExactResult count(const Grid& grid, int threads = 0, bool fix_first_row = false) {
   ExactOptions options;
@@ -33,16 +31,16 @@ ExactResult count(const Grid& grid, int threads = 0, bool fix_first_row = false)
 }  // namespace
 
 TEST(Exact, CountsSmallEmptyGrids) {
-  EXPECT_EQ(count(empty_grid(Shape{1, 1})).count, 1);
-  EXPECT_EQ(count(empty_grid(Shape{1, 2})).count, 2);
-  EXPECT_EQ(count(empty_grid(Shape{2, 1})).count, 2);
-  EXPECT_EQ(count(empty_grid(Shape{2, 2})).count, 288);
-  EXPECT_EQ(count(empty_grid(Shape{2, 2}), 1).count, 288);
+  EXPECT_EQ(count(empty_grid(Shape{1, 1})).count, known::grid_count(Shape{1, 1}));
+  EXPECT_EQ(count(empty_grid(Shape{1, 2})).count, known::grid_count(Shape{1, 2}));
+  EXPECT_EQ(count(empty_grid(Shape{2, 1})).count, known::grid_count(Shape{2, 1}));
+  EXPECT_EQ(count(empty_grid(Shape{2, 2})).count, known::grid_count(Shape{2, 2}));
+  EXPECT_EQ(count(empty_grid(Shape{2, 2}), 1).count, known::grid_count(Shape{2, 2}));
 }
 
 TEST(Exact, CountsSixBySix) {
   const ExactResult result = count(empty_grid(Shape{2, 3}));
-  EXPECT_EQ(result.count, BigInt(28200960));
+  EXPECT_EQ(result.count, known::grid_count(Shape{2, 3}));
   EXPECT_EQ(result.method, "dlx");
   EXPECT_FALSE(result.first_row_fixed);
   EXPECT_GE(result.threads, 1);
@@ -53,34 +51,40 @@ TEST(Exact, FixingTheFirstRowMultipliesByNFactorial) {
   const ExactResult two = count(empty_grid(Shape{2, 2}), 0, true);
   EXPECT_TRUE(two.first_row_fixed);
   EXPECT_EQ(two.count_with_first_row_fixed, 12);
-  EXPECT_EQ(two.count, 288);
-  EXPECT_EQ(count(empty_grid(Shape{1, 2}), 0, true).count, 2);
-  EXPECT_EQ(count(empty_grid(Shape{2, 1}), 0, true).count, 2);
+  EXPECT_EQ(two.count, known::grid_count(Shape{2, 2}));
+  EXPECT_EQ(count(empty_grid(Shape{1, 2}), 0, true).count, known::grid_count(Shape{1, 2}));
+  EXPECT_EQ(count(empty_grid(Shape{2, 1}), 0, true).count, known::grid_count(Shape{2, 1}));
   const ExactResult six = count(empty_grid(Shape{2, 3}), 0, true);
   EXPECT_EQ(six.count_with_first_row_fixed, 39168);
-  EXPECT_EQ(six.count, BigInt(28200960));
+  EXPECT_EQ(six.count, known::grid_count(Shape{2, 3}));
 }
 
 TEST(Exact, FixingTheFirstRowNeedsTheEmptyGrid) {
-  EXPECT_THROW(count(parse_puzzle(kPuzzle8008, Shape{3, 3}), 0, true), InputError);
+  EXPECT_THROW(count(known::puzzle_grid("completions-8008"), 0, true), InputError);
 }
 
 TEST(Exact, RefusesNegativeThreadCount) {
   EXPECT_THROW(count(empty_grid(Shape{2, 2}), -1), InputError);
 }
 
-TEST(Exact, CountsPuzzles) {
-  EXPECT_EQ(count(parse_puzzle(kPuzzle8008, Shape{3, 3})).count, 8008);
-  EXPECT_EQ(count(parse_puzzle(kLeetCodePuzzle, Shape{3, 3})).count, 1);
-  EXPECT_EQ(count(parse_puzzle(kNoCompletion, Shape{3, 3})).count, 0);
-  // A full valid grid has itself as its only completion.
-  EXPECT_EQ(count(parse_puzzle(kLeetCodeSolution, Shape{3, 3})).count, 1);
+// Every puzzle of tests/data/puzzles.txt (8008 completions, one, none, a
+// complete grid, 9x9 and 16x16): its count, and its solution where given.
+TEST(Exact, CountsEveryKnownPuzzle) {
+  ASSERT_FALSE(known::puzzles().empty());
+  for (const known::KnownPuzzle& p : known::puzzles()) {
+    const Grid puzzle = parse_puzzle(p.puzzle, p.shape);
+    EXPECT_EQ(count(puzzle).count, p.count) << p.name;
+    if (p.solution.empty()) continue;
+    const auto completions = sudoku_count::find_completions(puzzle, 2);
+    ASSERT_EQ(completions.size(), 1u) << p.name;
+    EXPECT_EQ(completions[0].cells, parse_puzzle(p.solution, p.shape).cells) << p.name;
+  }
 }
 
 TEST(Exact, CountDoesNotDependOnThreads) {
-  const Grid puzzle = parse_puzzle(kPuzzle8008, Shape{3, 3});
+  const Grid puzzle = known::puzzle_grid("completions-8008");
   EXPECT_EQ(count(puzzle, 1).count, count(puzzle, 2).count);
-  EXPECT_EQ(count(puzzle, 3).count, 8008);
+  EXPECT_EQ(count(puzzle, 3).count, known::puzzle("completions-8008").count);
   const Grid six = empty_grid(Shape{2, 3});
   const ExactResult one = count(six, 1, true), two = count(six, 2, true);
   EXPECT_EQ(one.count_with_first_row_fixed, two.count_with_first_row_fixed);
@@ -89,11 +93,11 @@ TEST(Exact, CountDoesNotDependOnThreads) {
 }
 
 TEST(Exact, FindsCompletions) {
-  const auto unique = sudoku_count::find_completions(parse_puzzle(kLeetCodePuzzle, Shape{3, 3}), 5);
+  const auto unique = sudoku_count::find_completions(known::puzzle_grid("leetcode-37"), 5);
   ASSERT_EQ(unique.size(), 1u);
-  EXPECT_EQ(unique[0].cells, parse_puzzle(kLeetCodeSolution, Shape{3, 3}).cells);
+  EXPECT_EQ(unique[0].cells, known::solution_grid("leetcode-37").cells);
 
-  const Grid puzzle = parse_puzzle(kPuzzle8008, Shape{3, 3});
+  const Grid puzzle = known::puzzle_grid("completions-8008");
   const auto some = sudoku_count::find_completions(puzzle, 3);
   ASSERT_EQ(some.size(), 3u);
   for (const Grid& grid : some) {
@@ -106,19 +110,19 @@ TEST(Exact, FindsCompletions) {
     }
   }
   EXPECT_NE(some[0].cells, some[1].cells);
-  EXPECT_TRUE(sudoku_count::find_completions(parse_puzzle(kNoCompletion, Shape{3, 3}), 5).empty());
+  EXPECT_TRUE(sudoku_count::find_completions(known::puzzle_grid("no-completion"), 5).empty());
 }
 
 TEST(Exact, OneFinderServesManyPuzzles) {
   const sudoku_count::CompletionFinder finder(Shape{3, 3});
-  for (const char* text : {kPuzzle8008, kLeetCodePuzzle, kNoCompletion, kLeetCodeSolution}) {
-    const Grid puzzle = parse_puzzle(text, Shape{3, 3});
+  for (const char* name : {"completions-8008", "leetcode-37", "no-completion", "leetcode-37-solution"}) {
+    const Grid puzzle = known::puzzle_grid(name);
     const auto shared = finder.find(puzzle, 3);
     const auto own = sudoku_count::find_completions(puzzle, 3);
-    ASSERT_EQ(shared.size(), own.size()) << text;
-    for (std::size_t i = 0; i < own.size(); ++i) EXPECT_EQ(shared[i].cells, own[i].cells) << text;
+    ASSERT_EQ(shared.size(), own.size()) << name;
+    for (std::size_t i = 0; i < own.size(); ++i) EXPECT_EQ(shared[i].cells, own[i].cells) << name;
   }
-  EXPECT_TRUE(finder.find(parse_puzzle(kPuzzle8008, Shape{3, 3}), 0).empty());
+  EXPECT_TRUE(finder.find(known::puzzle_grid("completions-8008"), 0).empty());
   EXPECT_THROW(finder.find(empty_grid(Shape{2, 2}), 1), std::invalid_argument);
   Grid clashing = empty_grid(Shape{3, 3});
   clashing.cells[0] = clashing.cells[1] = 4;
