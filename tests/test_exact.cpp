@@ -171,7 +171,7 @@ TEST(ExactPolicy, AutoTakesBandsForEmptyGridsInItsReachElseDlx) {
   fixed.fix_first_row = true;
   EXPECT_EQ(choose_exact_method(fixed), "dlx");
   auto with_puzzle = request_for(Shape{3, 3});
-  with_puzzle.puzzle = parse_puzzle(kPuzzle8008, Shape{3, 3});
+  with_puzzle.puzzle = known::puzzle_grid("completions-8008");
   EXPECT_EQ(choose_exact_method(with_puzzle), "dlx");
   with_puzzle.puzzle = empty_grid(Shape{3, 3});  // no givens: the empty grid
   EXPECT_EQ(choose_exact_method(with_puzzle), "bands");
@@ -188,7 +188,7 @@ TEST(ExactPolicy, RefusalsQuoteTheOneReachOfEachMethod) {
   EXPECT_NE(beyond_bands.find(bands_reach), std::string::npos) << beyond_bands;
   EXPECT_THROW(sudoku_count::count_grids_by_bands(Shape{4, 3}, ExactOptions{}), InputError);
   auto bands_puzzle = request_for(Shape{3, 3}, "bands");
-  bands_puzzle.puzzle = parse_puzzle(kPuzzle8008, Shape{3, 3});
+  bands_puzzle.puzzle = known::puzzle_grid("completions-8008");
   EXPECT_NE(refusal(bands_puzzle).find("drop the puzzle"), std::string::npos);
   auto bands_fixed = request_for(Shape{2, 2}, "bands");
   bands_fixed.fix_first_row = true;
@@ -210,6 +210,6 @@ TEST(ExactPolicy, CountExactCountsByTheChosenMethod) {
   EXPECT_EQ(by_dlx.method, "dlx");
   EXPECT_EQ(by_dlx.count, by_bands.count);
   auto puzzle = request_for(Shape{3, 3});
-  puzzle.puzzle = parse_puzzle(kPuzzle8008, Shape{3, 3});
+  puzzle.puzzle = known::puzzle_grid("completions-8008");
   EXPECT_EQ(sudoku_count::count_exact(puzzle).count, 8008);
 }
