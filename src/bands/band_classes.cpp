@@ -16,10 +16,15 @@ constexpr int kMaxTypes = 32;
 
 struct TypeSpace {
   int rows, cols, types;
-  int digit(int type, int place) const {
-    for (; place > 0; --place) type /= cols;
-    return type % cols;
+  std::vector<std::uint8_t> digits;  // digit b of type t at t * rows + b
+
+  explicit TypeSpace(const Shape& shape) : rows(shape.box_rows), cols(shape.box_cols), types(1) {
+    for (int b = 0; b < rows; ++b) types *= cols;
+    digits.resize(static_cast<std::size_t>(types) * rows);
+    for (int t = 0; t < types; ++t)
+      for (int b = 0, rest = t; b < rows; ++b, rest /= cols) digits[t * rows + b] = static_cast<std::uint8_t>(rest % cols);
   }
+  int digit(int type, int place) const { return digits[type * rows + place]; }
 };
 
 using TypeMap = std::vector<std::uint8_t>;
@@ -73,35 +78,104 @@ std::vector<TypeMap> generators(const TypeSpace& space) {
 }
 
 // Every multiset of N types in which each (place, digit) pair is taken by
-// exactly R types, packed, in increasing order.
+// exactly R types, packed, in increasing order: the count of each type in
+// turn, entering only states from which the remaining types can still
+// complete a multiset. That test is a table built backwards over the types:
+// a state is what is still needed, R - taken for each (place, digit) but the
+// last digit of each place (fixed by the number of symbols left), and the
+// number of symbols left; (R+1)^(R(C-1)) (N+1) states (85,536 for two 5-row
+// bands). Without it, the walk spends nearly all its time in dead ends.
 class MultisetEnumerator {
  public:
   explicit MultisetEnumerator(const TypeSpace& space)
-      : space_(space), counts_(space.types, 0), taken_(space.rows * space.cols, 0) {}
+      : space_(space), counts_(space.types, 0), need_(space.rows * space.cols, space.rows) {
+    const int r = space.rows, c = space.cols;
+    radix_.assign(r * c, 0);
+    std::size_t place = space.rows * space.cols + 1;  // the first digit of a state is the symbols left
+    for (int b = 0; b < r; ++b)
+      for (int k = 0; k + 1 < c; ++k) {
+        radix_[b * c + k] = place;
+        place *= static_cast<std::size_t>(r + 1);
+      }
+    states_ = place;
+    build_feasible();
+  }
 
   std::vector<Packed> run() {
-    extend(0, space_.rows * space_.cols);
+    const int n = space_.rows * space_.cols;
+    extend(0, state_of(need_, n), n);
     return std::move(found_);
   }
 
  private:
-  void extend(int type, int left) {
+  std::size_t state_of(const std::vector<int>& need, int left) const {
+    std::size_t state = static_cast<std::size_t>(left);
+    for (std::size_t i = 0; i < need.size(); ++i) state += static_cast<std::size_t>(need[i]) * radix_[i];
+    return state;
+  }
+
+  // What taking m more symbols of `type` subtracts from a state.
+  std::size_t step(int type) const {
+    std::size_t delta = 1;
+    for (int b = 0; b < space_.rows; ++b) delta += radix_[b * space_.cols + space_.digit(type, b)];
+    return delta;
+  }
+
+  // feasible_[t][state]: types t.. can fill exactly what the state needs.
+  void build_feasible() {
+    const int r = space_.rows, c = space_.cols, n = r * c, types = space_.types;
+    feasible_.assign(static_cast<std::size_t>(types + 1) * states_, 0);
+    feasible_[static_cast<std::size_t>(types) * states_ + 0] = 1;
+    std::vector<int> need(r * c);
+    for (int t = types - 1; t >= 0; --t) {
+      const std::uint8_t* after = &feasible_[static_cast<std::size_t>(t + 1) * states_];
+      std::uint8_t* here = &feasible_[static_cast<std::size_t>(t) * states_];
+      const std::size_t delta = step(t);
+      for (std::size_t state = 0; state < states_; ++state) {
+        // Decode; a state whose needs do not add up to the symbols left at
+        // every place is never reached.
+        std::size_t rest = state / static_cast<std::size_t>(n + 1);
+        const int left = static_cast<int>(state % static_cast<std::size_t>(n + 1));
+        bool valid = true;
+        for (int b = 0; b < r; ++b) {
+          int sum = 0;
+          for (int k = 0; k + 1 < c; ++k) {
+            need[b * c + k] = static_cast<int>(rest % static_cast<std::size_t>(r + 1));
+            rest /= static_cast<std::size_t>(r + 1);
+            sum += need[b * c + k];
+          }
+          need[b * c + c - 1] = left - sum;
+          valid = valid && need[b * c + c - 1] >= 0 && need[b * c + c - 1] <= r;
+        }
+        if (!valid) continue;
+        int most = left;  // the most symbols of type t the state can take
+        for (int b = 0; b < r; ++b) most = std::min(most, need[b * c + space_.digit(t, b)]);
+        for (int m = 0; m <= most; ++m)
+          if (after[state - static_cast<std::size_t>(m) * delta]) {
+            here[state] = 1;
+            break;
+          }
+      }
+    }
+  }
+
+  void extend(int type, std::size_t state, int left) {
     if (type == space_.types) {
-      if (left == 0) found_.push_back(pack());
+      found_.push_back(pack());
       return;
     }
     const int r = space_.rows, c = space_.cols;
-    for (int m = 0; m <= left; ++m) {
-      bool fits = true;
-      for (int b = 0; b < r; ++b) {
-        int& taken = taken_[b * c + space_.digit(type, b)];
-        taken += m;
-        fits = fits && taken <= r;
-      }
+    int most = left;
+    for (int b = 0; b < r; ++b) most = std::min(most, need_[b * c + space_.digit(type, b)]);
+    const std::size_t delta = step(type);
+    const std::uint8_t* after = &feasible_[static_cast<std::size_t>(type + 1) * states_];
+    for (int m = 0; m <= most; ++m) {
+      const std::size_t next = state - static_cast<std::size_t>(m) * delta;
+      if (!after[next]) continue;
       counts_[type] = m;
-      if (fits) extend(type + 1, left - m);
-      for (int b = 0; b < r; ++b) taken_[b * c + space_.digit(type, b)] -= m;
-      if (!fits) break;  // more of this type only overfills further
+      for (int b = 0; b < r; ++b) need_[b * c + space_.digit(type, b)] -= m;
+      extend(type + 1, next, left - m);
+      for (int b = 0; b < r; ++b) need_[b * c + space_.digit(type, b)] += m;
     }
     counts_[type] = 0;
   }
@@ -114,7 +188,10 @@ class MultisetEnumerator {
 
   TypeSpace space_;
   std::vector<int> counts_;
-  std::vector<int> taken_;  // per (place, digit): types so far that take it
+  std::vector<int> need_;            // per (place, digit): types still to take it
+  std::vector<std::size_t> radix_;   // place value of each (place, digit) in a state but the last digits
+  std::size_t states_ = 0;
+  std::vector<std::uint8_t> feasible_;
   std::vector<Packed> found_;
 };
 
@@ -151,8 +228,7 @@ bool band_classes_in_reach(const Shape& shape) {
 
 std::vector<BandClass> band_classes(const Shape& shape, int threads) {
   assert(band_classes_in_reach(shape));
-  TypeSpace space{shape.box_rows, shape.box_cols, 1};
-  for (int b = 0; b < space.rows; ++b) space.types *= space.cols;
+  const TypeSpace space(shape);
   const int types = space.types, n = shape.n();
   const std::vector<Packed> multisets = MultisetEnumerator(space).run();
   const std::vector<TypeMap> moves = generators(space);
