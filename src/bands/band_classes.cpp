@@ -126,30 +126,35 @@ class MultisetEnumerator {
     const int r = space_.rows, c = space_.cols, n = r * c, types = space_.types;
     feasible_.assign(static_cast<std::size_t>(types + 1) * states_, 0);
     feasible_[static_cast<std::size_t>(types) * states_ + 0] = 1;
-    std::vector<int> need(r * c);
+    // Decode every state once; a state whose needs do not add up to the
+    // symbols left at every place is never reached.
+    std::vector<std::uint8_t> needs(states_ * r * c);
+    std::vector<std::uint32_t> valid_states;
+    for (std::size_t state = 0; state < states_; ++state) {
+      std::uint8_t* need = &needs[state * r * c];
+      std::size_t rest = state / static_cast<std::size_t>(n + 1);
+      const int left = static_cast<int>(state % static_cast<std::size_t>(n + 1));
+      bool valid = true;
+      for (int b = 0; b < r; ++b) {
+        int sum = 0;
+        for (int k = 0; k + 1 < c; ++k) {
+          need[b * c + k] = static_cast<std::uint8_t>(rest % static_cast<std::size_t>(r + 1));
+          rest /= static_cast<std::size_t>(r + 1);
+          sum += need[b * c + k];
+        }
+        valid = valid && left - sum >= 0 && left - sum <= r;
+        need[b * c + c - 1] = static_cast<std::uint8_t>(std::max(0, left - sum));
+      }
+      if (valid) valid_states.push_back(static_cast<std::uint32_t>(state));
+    }
     for (int t = types - 1; t >= 0; --t) {
       const std::uint8_t* after = &feasible_[static_cast<std::size_t>(t + 1) * states_];
       std::uint8_t* here = &feasible_[static_cast<std::size_t>(t) * states_];
       const std::size_t delta = step(t);
-      for (std::size_t state = 0; state < states_; ++state) {
-        // Decode; a state whose needs do not add up to the symbols left at
-        // every place is never reached.
-        std::size_t rest = state / static_cast<std::size_t>(n + 1);
-        const int left = static_cast<int>(state % static_cast<std::size_t>(n + 1));
-        bool valid = true;
-        for (int b = 0; b < r; ++b) {
-          int sum = 0;
-          for (int k = 0; k + 1 < c; ++k) {
-            need[b * c + k] = static_cast<int>(rest % static_cast<std::size_t>(r + 1));
-            rest /= static_cast<std::size_t>(r + 1);
-            sum += need[b * c + k];
-          }
-          need[b * c + c - 1] = left - sum;
-          valid = valid && need[b * c + c - 1] >= 0 && need[b * c + c - 1] <= r;
-        }
-        if (!valid) continue;
-        int most = left;  // the most symbols of type t the state can take
-        for (int b = 0; b < r; ++b) most = std::min(most, need[b * c + space_.digit(t, b)]);
+      for (const std::uint32_t state : valid_states) {
+        const std::uint8_t* need = &needs[std::size_t{state} * r * c];
+        int most = static_cast<int>(state % static_cast<std::size_t>(n + 1));  // the most symbols of type t it can take
+        for (int b = 0; b < r; ++b) most = std::min(most, static_cast<int>(need[b * c + space_.digit(t, b)]));
         for (int m = 0; m <= most; ++m)
           if (after[state - static_cast<std::size_t>(m) * delta]) {
             here[state] = 1;

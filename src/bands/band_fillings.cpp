@@ -9,12 +9,20 @@
 namespace sudoku_count::detail {
 namespace {
 
-std::size_t binomial(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  std::size_t result = 1;
-  for (int i = 1; i <= k; ++i) result = result * static_cast<std::size_t>(n - k + i) / static_cast<std::size_t>(i);
-  return result;
-}
+// Pascal's triangle up to 64 (C(64, 32) < 2^63): ranking partitions takes a
+// binomial per symbol, inside the f-table build and the completions' sums.
+struct Binomials {
+  std::size_t value[65][65] = {};
+  constexpr Binomials() {
+    for (int n = 0; n <= 64; ++n) {
+      value[n][0] = 1;
+      for (int k = 1; k <= n; ++k) value[n][k] = value[n - 1][k - 1] + (k < n ? value[n - 1][k] : 0);
+    }
+  }
+};
+constexpr Binomials kBinomials;
+
+std::size_t binomial(int n, int k) { return k < 0 || k > n ? 0 : kBinomials.value[n][k]; }
 
 // Number of cycles of the 2-regular graph in which every column joins its two
 // symbols (each symbol lies on exactly two columns): walk each cycle from
@@ -210,6 +218,16 @@ class RowSplitFillings {
   Mask last_in_[kMaxGridSize];  // per column: the symbols it holds last, in column order
 };
 
+// Rank of `set` among the subsets of `pool` of its size, in the
+// combinatorial number system: its i-th element (from 1, lowest first), at
+// position p within the pool, adds C(p, i).
+std::size_t subset_rank(Mask set, Mask pool) {
+  std::size_t index = 0;
+  int i = 0;
+  for (; set; set = clear_low_bit(set)) index += binomial(popcount(pool & (low_bit(set) - 1)), ++i);
+  return index;
+}
+
 // Ordered partitions of the N symbols into `count` sets of `size`: mixed
 // radix over the sets in order, each set ranked (combinatorial number system)
 // among the subsets of the symbols not used by earlier sets; the last set is
@@ -218,11 +236,7 @@ std::size_t rank_partition(const Mask* sets, int count, int size, int n) {
   Mask remaining = low_bits(n);
   std::size_t rank = 0;
   for (int k = 0; k + 1 < count; ++k) {
-    std::size_t index = 0;
-    int position = 0, taken = 0;
-    for (Mask rest = remaining; rest; rest = clear_low_bit(rest), ++position)
-      if (sets[k] & low_bit(rest)) index += binomial(position, ++taken);
-    rank = rank * binomial(popcount(remaining), size) + index;
+    rank = rank * binomial(popcount(remaining), size) + subset_rank(sets[k], remaining);
     remaining &= ~sets[k];
   }
   return rank;
@@ -264,7 +278,8 @@ void unrank_partition(std::size_t rank, Mask* sets, int count, int size, int n) 
 // there are prod_k C(N - k size - 1, size - 1) ranks (280 for 9 symbols in
 // three sets of three, against 1680 ordered partitions).
 void sort_sets(Mask* sets, int count) {
-  std::sort(sets, sets + count, [](Mask x, Mask y) { return low_bit(x) < low_bit(y); });
+  for (int i = 1; i < count; ++i)  // insertion sort: a box has a few sets
+    for (int k = i; k > 0 && low_bit(sets[k]) < low_bit(sets[k - 1]); --k) std::swap(sets[k], sets[k - 1]);
 }
 
 std::size_t rank_sorted_partition(const Mask* sets, int count, int size, int n) {
@@ -273,11 +288,7 @@ std::size_t rank_sorted_partition(const Mask* sets, int count, int size, int n) 
   for (int k = 0; k + 1 < count; ++k) {
     assert(sets[k] & low_bit(remaining));
     const Mask pool = clear_low_bit(remaining);
-    std::size_t index = 0;
-    int position = 0, taken = 0;
-    for (Mask rest = pool; rest; rest = clear_low_bit(rest), ++position)
-      if (sets[k] & low_bit(rest)) index += binomial(position, ++taken);
-    rank = rank * binomial(popcount(pool), size - 1) + index;
+    rank = rank * binomial(popcount(pool), size - 1) + subset_rank(sets[k] & pool, pool);
     remaining &= ~sets[k];
   }
   return rank;
@@ -479,7 +490,14 @@ void BandFillings::build_by_row_sets() {
   }
   std::vector<Mask> canonical(c);
   for (int k = 0; k < c; ++k) canonical[k] = low_bits(r) << (k * r);
-  const std::vector<Mask> box0 = box_fillings(canonical.data(), r, c);
+  // Permuting the band's rows maps the fillings of boxes 0..R-2 lacking U
+  // one to one onto those lacking the permuted U, and leaves transversality
+  // alone; so only box-0 fillings with column 0 in row order are walked
+  // (box_fillings lists those first), and each counts R! times.
+  std::vector<Mask> box0 = box_fillings(canonical.data(), r, c);
+  std::uint32_t row_orders = 1;
+  for (int k = 2; k <= r; ++k) row_orders *= static_cast<std::uint32_t>(k);
+  box0.resize(box0.size() / row_orders);
   const std::size_t outer = table_.size() / partitions_;  // P^(R-2) choices of boxes 1..R-2
   const std::size_t last_place = place_value_[r - 1];
 #pragma omp parallel
@@ -518,7 +536,7 @@ void BandFillings::build_by_row_sets() {
       walk(walk, 0, none.data());
       for (std::size_t u = 0; u < row_partitions; ++u)
         if (hist[u])
-          for (const std::uint32_t p : transversal[u]) table_[o + p * last_place] += static_cast<std::uint32_t>(hist[u]);
+          for (const std::uint32_t p : transversal[u]) table_[o + p * last_place] += row_orders * static_cast<std::uint32_t>(hist[u]);
     }
   }
 }
