@@ -126,7 +126,12 @@ class RowSplitFillings {
   // taken in order. Each leaf adds 2^(cycles - 1). A symbol not yet taken
   // whose last column this is must be taken here.
   std::uint64_t sum_over_first_rows(const Mask* sets, int column, Mask used) {
-    if (column == n_) return std::uint64_t{1} << (cycles_.cycles() - 1);
+    if (column + 1 == n_) {
+      // One symbol is left for the last column, and its other two symbols,
+      // the only ones still on one edge, close the last cycle.
+      const Mask pick = sets[column] & ~used;
+      return pick && !clear_low_bit(pick) ? std::uint64_t{1} << cycles_.cycles() : 0;
+    }
     const Mask forced = last_in_[column] & ~used;
     if (forced & clear_low_bit(forced)) return 0;
     const Mask options = column == 0 ? low_bit(sets[0]) & (forced ? forced : ~Mask{0})
