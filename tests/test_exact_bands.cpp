@@ -81,6 +81,15 @@ TEST(ExactBands, NineByNineRoutes) {
   EXPECT_NE(by_route(Shape{3, 3}, BandRoute::completions).detail.find("44 classes"), std::string::npos);
 }
 
+// The published 10x10 count (for comparison), from the sum of squares over
+// the 355 classes of two 5-row bands: about a minute of CPU (slow tier).
+TEST(ExactBands, TenByTen) {
+  const ExactResult r = count_grids_by_bands(Shape{2, 5}, ExactOptions{});
+  EXPECT_EQ(r.count, BigInt("1903816047972624930994913280000"));
+  EXPECT_NE(r.detail.find("355 classes"), std::string::npos);
+  EXPECT_NE(r.note.find("transposed 5x2"), std::string::npos);
+}
+
 TEST(ExactBands, TenByTenIsCountedOnTheTwoBandShape) {
   EXPECT_TRUE(bands_count_exactly(Shape{2, 5}));
   EXPECT_TRUE(bands_count_exactly(Shape{5, 2}));
