@@ -11,9 +11,10 @@
 //  - R = 1: f = 1.
 //  - R = 2: the graph is a union of even cycles, each coloured in 2 ways:
 //    f = 2^(number of cycles).
-//  - R >= 3: f = sum over perfect matchings M (the first row) of f_{R-1}(X - M);
-//    fixing the rows of column 0's symbols divides the work by R! (the rows
-//    can be permuted freely), and remainders that recur are memoised.
+//  - R >= 3: fixing the rows of column 0's symbols divides the work by R!
+//    (the rows can be permuted freely); the first floor(R/2) rows form a
+//    regular spanning subgraph W, and f sums f(W) f(X - W) over those W
+//    (R = 3: over the first row M, with X - M counted by its cycles).
 //
 // For R = 2 and R = 3 the values are tabulated when the table is small:
 // relabel the symbols so that box 0's column sets become {0..R-1},
@@ -33,7 +34,7 @@
 namespace sudoku_count::detail {
 
 // f(X) by the recursion above, for column sets of `rows` symbols each over
-// n columns (microseconds for rows <= 3; about a second for 5 rows of 10).
+// n columns (microseconds for rows <= 4; about 0.15 s for 5 rows of 10).
 std::uint64_t count_band_fillings(const Mask* sets, int rows, int n);
 
 class BandFillings {

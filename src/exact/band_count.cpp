@@ -8,11 +8,11 @@
 #include <optional>
 #include <vector>
 
+#include "bands/band_classes.hpp"
 #include "bands/band_completions.hpp"
 #include "bands/band_fillings.hpp"
-#include "sudoku_count/error.hpp"
-#include "bands/band_classes.hpp"
 #include "core/threads.hpp"
+#include "sudoku_count/error.hpp"
 
 namespace sudoku_count {
 using namespace detail;  // internals of this area
@@ -25,7 +25,6 @@ namespace {
 // needs the f table (R <= 3, N <= 9 for R = 3).
 constexpr int kMaxTwoBandRows = 5;
 constexpr std::size_t kMaxFillingEntries = std::size_t{1} << 28;
-
 
 BigInt to_big(Wide value) {
   BigInt result = static_cast<std::uint64_t>(value >> 64);
