@@ -105,15 +105,30 @@ bench_bands() {
 }
 
 # The exact band sums against a previous binary, A/B in the same go: 9x9
-# by hyperfine (both binaries alternately, 10 runs each after a warm-up),
+# by hyperfine where installed (10 runs each after a warm-up; else 10
+# alternating runs each),
 # then 10x10 once each, the previous binary first, with wall and CPU time
 # (the CPU time moves less on a shared machine). The counts must agree.
 bench_bands_ab() {
   local base=${SUDOKU_COUNT_BASE_BIN:?set SUDOKU_COUNT_BASE_BIN to the previous binary}
   echo "== exact band sums, previous ($base) vs this ($bin), whole command, $threads threads"
-  hyperfine -N -w 1 -r 10 \
-    -n previous "$base exact --box 3 --threads $threads" -n this "$bin exact --box 3 --threads $threads"
   local which b out times counts=()
+  if command -v hyperfine >/dev/null; then
+    hyperfine -N -w 1 -r 10 \
+      -n previous "$base exact --box 3 --threads $threads" -n this "$bin exact --box 3 --threads $threads"
+  else  # without hyperfine (Debian package hyperfine): 10 alternating runs each, summed
+    local sums=(0 0)
+    for _ in $(seq 10); do
+      for which in 0 1; do
+        b=$bin
+        [ "$which" = 1 ] || b=$base
+        times=$( { TIMEFORMAT='%R'; time "$b" exact --box 3 --threads "$threads" >/dev/null; } 2>&1)
+        sums[which]=$(awk -v a="${sums[which]}" -v t="$times" 'BEGIN { print a + t }')
+      done
+    done
+    awk -v p="${sums[0]}" -v t="${sums[1]}" \
+      'BEGIN { printf "3x3: previous %.3f s, this %.3f s per run (mean of 10), ratio %.1f\n", p / 10, t / 10, p / t }'
+  fi
   for which in previous this; do
     b=$bin
     [ "$which" = this ] || b=$base

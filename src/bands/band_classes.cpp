@@ -22,7 +22,8 @@ struct TypeSpace {
     for (int b = 0; b < rows; ++b) types *= cols;
     digits.resize(static_cast<std::size_t>(types) * rows);
     for (int t = 0; t < types; ++t)
-      for (int b = 0, rest = t; b < rows; ++b, rest /= cols) digits[t * rows + b] = static_cast<std::uint8_t>(rest % cols);
+      for (int b = 0, rest = t; b < rows; ++b, rest /= cols)
+        digits[t * rows + b] = static_cast<std::uint8_t>(rest % cols);
   }
   int digit(int type, int place) const { return digits[type * rows + place]; }
 };
@@ -35,7 +36,6 @@ using TypeMap = std::vector<std::uint8_t>;
 // moves gives every place's digit permutations, so these generate the group.
 std::vector<TypeMap> generators(const TypeSpace& space) {
   const int r = space.rows, c = space.cols;
-  std::vector<std::vector<int>> place_images, digit_images;
   auto transposition = [](int size) {
     std::vector<int> p(size);
     std::iota(p.begin(), p.end(), 0);
@@ -255,7 +255,8 @@ std::vector<BandClass> band_classes(const Shape& shape, int threads) {
     }
   Orbits orbits(count);
   for (std::size_t i = 0; i < count; ++i)
-    for (std::size_t g = 0; g < moves.size(); ++g) orbits.unite(static_cast<std::uint32_t>(i), image[i * moves.size() + g]);
+    for (std::size_t g = 0; g < moves.size(); ++g)
+      orbits.unite(static_cast<std::uint32_t>(i), image[i * moves.size() + g]);
 
   // A class's size: each multiset in it is the type list of N!/prod(m_t!)
   // labelled column-set choices X. The representative is the first member.
@@ -264,7 +265,7 @@ std::vector<BandClass> band_classes(const Shape& shape, int threads) {
   for (std::size_t i = 0; i < count; ++i) {
     std::uint64_t choices = labellings;
     for (int t = 0; t < types; ++t) choices /= factorial_small(count_of(multisets[i], t, types));
-    size[orbits.find(static_cast<std::uint32_t>(i))] += choices;  // at most C(10,5)^5 < 2^40 in all
+    size[orbits.find(static_cast<std::uint32_t>(i))] += choices;  // in all (N!/(R!)^C)^R < 2^40
   }
   std::vector<BandClass> classes;
   for (std::size_t i = 0; i < count; ++i) {

@@ -56,11 +56,12 @@ int count_cycles(const Mask* sets, int n) {
 // ways, and the other rows fill X - W in g_(R-a)(X - W) ways:
 //   g_R(X) = sum over a-factors W of X holding column 0's a smallest symbols
 //            of g_a(W) g_(R-a)(X - W),
-//   g_3(X) = sum over first rows M holding column 0's smallest symbol of g_2(X - M)
+//   g_3(X) = sum over first rows M holding column 0's smallest symbol of g_2(X - M),
 //   g_2 = 2^(cycles - 1) (the cycle through column 0 has its rows fixed), g_1 = 1.
-// Summing over W once each, instead of over its g_a(W) orderings into rows,
-// is what makes the split pay: for two 5-row bands the old recursion over
-// one row at a time visited every ordered pair of first rows.
+// Summing over W once each, instead of over its g_a(W) orderings into rows
+// as a recursion by one row at a time does, is what makes the split pay
+// (with the walks below, 3.5 times less CPU for two 5-row bands than that
+// recursion with its memo of remainders; docs/method.md, section 8).
 class RowSplitFillings {
  public:
   explicit RowSplitFillings(int n) : n_(n) {}
@@ -436,7 +437,8 @@ BandFillings::Relabel BandFillings::canonical_relabel(const Mask* box0_sets) con
   relabel.image.fill(0);
   for (int k = 0; k < shape_.box_cols; ++k) {
     int next = k * shape_.box_rows;
-    for (Mask set = box0_sets[k]; set; set = clear_low_bit(set)) relabel.image[low_bit_index(set)] = static_cast<std::uint8_t>(next++);
+    for (Mask set = box0_sets[k]; set; set = clear_low_bit(set))
+      relabel.image[low_bit_index(set)] = static_cast<std::uint8_t>(next++);
   }
   return relabel;
 }
@@ -541,7 +543,8 @@ void BandFillings::build_by_row_sets() {
       walk(walk, 0, none.data());
       for (std::size_t u = 0; u < row_partitions; ++u)
         if (hist[u])
-          for (const std::uint32_t p : transversal[u]) table_[o + p * last_place] += row_orders * static_cast<std::uint32_t>(hist[u]);
+          for (const std::uint32_t p : transversal[u])
+            table_[o + p * last_place] += row_orders * static_cast<std::uint32_t>(hist[u]);
     }
   }
 }
