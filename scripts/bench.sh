@@ -5,11 +5,12 @@
 # estimator (Knuth's random path, most-constrained cell) run in the same go
 # on the same shape with the same threads, and quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed|solve] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|distributed|solve] [SECONDS]
 #   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
 #   THREADS        threads for both sides (default: all cores)
 #   BUILD_DIR      build tree holding sudoku-count and make_puzzles (default build)
 #   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default $BUILD_DIR/ and build-mpi/)
+#   SUDOKU_COUNT_BASE_BIN   a previous build's binary, for bands-ab (required there)
 #   PUZZLES        puzzles generated for `solve` (default 1000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -106,6 +107,44 @@ bench_bands() {
   done
 }
 
+# The exact band sums against a previous binary, A/B in the same go: 9x9
+# by hyperfine where installed (10 runs each after a warm-up; else 10
+# alternating runs each),
+# then 10x10 once each, the previous binary first, with wall and CPU time
+# (the CPU time moves less on a shared machine). The counts must agree.
+bench_bands_ab() {
+  local base=${SUDOKU_COUNT_BASE_BIN:?set SUDOKU_COUNT_BASE_BIN to the previous binary}
+  echo "== exact band sums, previous ($base) vs this ($bin), whole command, $threads threads"
+  local which b out times counts=()
+  if command -v hyperfine >/dev/null; then
+    hyperfine -N -w 1 -r 10 \
+      -n previous "$base exact --box 3 --threads $threads" -n this "$bin exact --box 3 --threads $threads"
+  else  # without hyperfine (Debian package hyperfine): 10 alternating runs each, summed
+    local sums=(0 0)
+    for _ in $(seq 10); do
+      for which in 0 1; do
+        b=$bin
+        [ "$which" = 1 ] || b=$base
+        times=$( { TIMEFORMAT='%R'; time "$b" exact --box 3 --threads "$threads" >/dev/null; } 2>&1)
+        sums[which]=$(awk -v a="${sums[which]}" -v t="$times" 'BEGIN { print a + t }')
+      done
+    done
+    awk -v p="${sums[0]}" -v t="${sums[1]}" \
+      'BEGIN { printf "3x3: previous %.3f s, this %.3f s per run (mean of 10), ratio %.1f\n", p / 10, t / 10, p / t }'
+  fi
+  for which in previous this; do
+    b=$bin
+    [ "$which" = this ] || b=$base
+    times=$(mktemp)
+    out=$( { TIMEFORMAT='%R %U %S'; time "$b" exact --box 2x5 --threads "$threads" --json; } 2>"$times")
+    counts+=("$(echo "$out" | json_field count)")
+    tail -1 "$times" | awk -v w="$which" '{ printf "2x5 %s: wall %.1f s, cpu %.1f s\n", w, $1, $2 + $3 }'
+    rm -f "$times"
+  done
+  [ "${counts[0]}" = "${counts[1]}" ] || { echo "counts differ: ${counts[*]}" >&2; return 1; }
+  echo "2x5 count (both): ${counts[1]}"
+}
+
 # The frontier: 16x16 to relative standard error 1e-3 within 10 minutes
 # (the reference runs 2 minutes: its heavy-tailed error bar is not to be
 # trusted anyway, so the ratio flatters it), then shapes without a count.
@@ -178,9 +217,10 @@ case "$what" in
   scaling) bench_scaling ;;
   exact) bench_exact ;;
   bands) bench_bands ;;
+  bands-ab) bench_bands_ab ;;
   frontier) bench_frontier ;;
   distributed) bench_distributed ;;
   solve) bench_solve ;;
   all) bench_exact; bench_solve; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed|solve] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|distributed|solve] [SECONDS]" >&2; exit 2 ;;
 esac

@@ -35,24 +35,26 @@ TEST(Tables, BandCountsMatchKnownValues) {
   }
 }
 
-// Every band with column sets X is one of f(X) fillings, and each key of the
-// f table stands for P column-set structures (one per box-0 partition), so
-// P * sum of the table = number of all bands.
 TEST(Tables, DegenerateShapes) {
   EXPECT_EQ(BandTables::build(Shape{1, 2}).bands_total, 2);   // a band is one row: 2! of them
   EXPECT_EQ(BandTables::build(Shape{2, 1}).bands_total, 2);   // the whole 2x2 Latin square
   EXPECT_EQ(BandTables::build(Shape{1, 1}).bands_total, 1);
 }
 
+// Every band with column sets X is one of f(X) fillings, and each key of the
+// f table stands for P (C!)^(R-1) column-set structures (one per ordered
+// box-0 partition, and one per order of the sets of each other box), so
+// P (C!)^(R-1) * sum of the table = number of all bands.
 TEST(Tables, FillingTableAddsUpToAllBands) {
-  for (const Shape s : {Shape{3, 2}, Shape{3, 3}}) {
+  for (const Shape s : {Shape{3, 2}, Shape{3, 3}, Shape{2, 3}, Shape{2, 4}}) {
     const BandTables t = BandTables::build(s);
     ASSERT_TRUE(t.fillings->tabulated());
     BigInt sum = 0;
     for (std::size_t k = 0; k < t.fillings->table_entries(); ++k) sum += t.fillings->at_key(k);
     const int n = s.n(), r = s.box_rows;
     const BigInt partitions = factorial(n) / boost::multiprecision::pow(factorial(r), s.box_cols);
-    EXPECT_EQ(partitions * sum, t.bands_total) << s.name();
+    const BigInt orders = boost::multiprecision::pow(factorial(s.box_cols), r - 1);
+    EXPECT_EQ(partitions * orders * sum, t.bands_total) << s.name();
   }
 }
 

@@ -12,9 +12,18 @@
 
 namespace sudoku_count {
 
+// The two sums by which count_grids_by_bands counts (docs/method.md,
+// sections 7 and 8): over the classes of band-1 column sets, each class's
+// completions over the other bands (R <= 3, at most 4 bands of 2 rows or 3
+// of 3), or, for grids of two bands (R x 2 boxes, or 2 x R transposed), the
+// sum of squares. automatic takes the sum of squares where it reaches, the
+// quicker; asking for one route lets two routes cross-check one count.
+enum class BandRoute { automatic, completions, two_bands };
+
 struct ExactOptions {
   int threads = 0;             // 0 = all cores
   bool fix_first_row = false;  // empty grid only: count with row 1 = 1..N, times N!
+  BandRoute band_route = BandRoute::automatic;  // count_grids_by_bands only
 };
 
 struct ExactResult {
@@ -72,19 +81,21 @@ ExactResult count_exact(const ExactRequest& request, const ProgressFn& progress 
 // thread count, or fix_first_row on a grid with givens.
 ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& options);
 
-// Exact count of all grids of a shape by the column-set decomposition over
-// the band tables (docs/method.md, section 7):
+// Exact count of all grids of a shape by the column-set decomposition
+// (docs/method.md, sections 7 and 8):
 //   number of grids = sum over band-1 column sets X of f(X) G(X),
-// G(X) the completions of band 1, summed exactly over the column sets of the
-// other bands. Symmetry collapses the sum: G is invariant under relabelling,
-// column permutations within stacks and stack permutations, so it is
-// computed once per orbit of band-1 column sets.
+// f(X) the fillings of a band with column sets X and G(X) the completions of
+// band 1, summed exactly over the column sets of the other bands (for two
+// bands, G(X) = f(X)). Symmetry collapses the sum: f and G are invariant
+// under relabelling, column permutations within stacks and stack
+// permutations, so they are computed once per class of band-1 column sets.
 
 // Whether count_grids_by_bands handles the shape (quickly checked).
 bool bands_count_exactly(const Shape& shape);
 
-// Throws InputError naming the reason when the shape is beyond the method's
-// reach (a sum that would not finish, or band tables that do not fit).
+// Throws InputError naming the reason when the shape is out of the method's
+// reach (or of the route's, when options.band_route asks for one): a sum
+// that would not finish.
 ExactResult count_grids_by_bands(const Shape& shape, const ExactOptions& options, const ProgressFn& progress = {});
 
 }  // namespace sudoku_count
