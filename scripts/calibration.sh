@@ -39,4 +39,4 @@ for study in "${studies[@]}"; do
   esac
   echo
 done
-for png in $out/*-qq.png; do [ -e "$png" ] && mv "$png" docs/img/calibration_$(basename "$png"); done
+for png in $out/*-qq.png; do [ -e "$png" ] && mv "$png" "docs/img/calibration_$(basename "$png" -qq.png)_qq.png"; done

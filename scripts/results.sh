@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-bin=build/sudoku-count
+bin=${SUDOKU_COUNT:-build/sudoku-count}
 [ -x "$bin" ] || scripts/setup.sh
 shapes=("$@")
 if [ ${#shapes[@]} -eq 0 ]; then
