@@ -164,3 +164,12 @@ BandTables BandTables::build(const Shape& shape, const TableLimits& limits) {
 }
 
 }  // namespace sudoku_count::detail
+
+namespace sudoku_count {
+
+BandTablesReport band_tables_report(const Shape& shape) {
+  const detail::BandTables tables = detail::BandTables::build(shape);
+  return {shape, tables.bands_total, tables.report};
+}
+
+}  // namespace sudoku_count

@@ -10,12 +10,23 @@ namespace sudoku_count {
 using namespace detail;  // internals of this area
 
 const std::vector<MethodInfo>& estimator_methods() {
+  // Reaches: BandTables::build's limits (band_tables.cpp); sets and smc draw
+  // box choices without tables where the tables would be too large
+  // (SetsTuning, sets_steps.hpp), so they reach every shape.
   static const std::vector<MethodInfo> methods = {
-      {"auto", "the best method that handles the shape: bands where its tables fit, else smc or sets as measured"},
-      {"bands", "column-set decomposition over precomputed band tables (grids up to 16x16 whose tables fit)"},
-      {"sets", "band-by-band column sets with nested estimates of band fillings (any shape in reach; no tables)"},
-      {"smc", "sequential Monte Carlo: a population of partial grids through the steps of sets, resampled by weight "
-              "(--particles per replicate)"},
+      {"auto",
+       "bands for boxes of at most 3 rows and 3 columns; else smc from 16x16 on and sets below, as measured, "
+       "on the orientation that samples less",
+       "every shape up to 64x64"},
+      {"bands", "column-set decomposition over precomputed band tables",
+       "shapes whose band tables fit: grids up to 16x16 with at most 2^25 canonical bands from at most 2^22 "
+       "candidate rows (2x5, 3x3 and 4x2, but not 3x4, 4x3 or 5x2)"},
+      {"sets", "band-by-band column sets with nested estimates of band fillings; no tables",
+       "every shape up to 64x64"},
+      {"smc",
+       "sequential Monte Carlo: a population of partial grids through the steps of sets, resampled by weight "
+       "(--particles per replicate)",
+       "every shape up to 64x64"},
   };
   return methods;
 }
@@ -37,14 +48,21 @@ std::unique_ptr<Estimator> auto_sampler(const Shape& shape, bool transpose, cons
 
 }  // namespace
 
-std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape& shape,
-                                          const EstimatorOptions& options) {
+const MethodInfo& estimator_method(const std::string& name) {
   const auto& methods = estimator_methods();
-  if (std::none_of(methods.begin(), methods.end(), [&](const MethodInfo& m) { return m.name == method; })) {
+  const auto found =
+      std::find_if(methods.begin(), methods.end(), [&](const MethodInfo& m) { return m.name == name; });
+  if (found == methods.end()) {
     std::string names;
     for (const auto& m : methods) names += (names.empty() ? "" : ", ") + m.name;
-    throw InputError("unknown method " + quote_input(method) + ": choose one of " + names);
+    throw InputError("unknown method " + quote_input(name) + ": choose one of " + names);
   }
+  return *found;
+}
+
+std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape& shape,
+                                          const EstimatorOptions& options) {
+  estimator_method(method);  // known, or refused
   if (options.particles != 0 && method != "smc" && method != "auto")
     throw InputError("--particles applies to method smc, not " + method);
   if (method == "sets") return std::make_unique<SetsEstimator>(shape);

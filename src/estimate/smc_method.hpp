@@ -44,9 +44,7 @@ class SmcEstimator : public Estimator {
   // The number of particles the method uses on a shape (as worked on) when
   // none is given: measured, docs/benchmarks.md.
   static int default_particles(const Shape& shape);
-  // Each particle is kept twice per thread (before and after resampling),
-  // about 1 KB each: 65,536 particles take 130 MB a thread.
-  static constexpr int kMaxParticles = 1 << 16;
+  static constexpr int kMaxParticles = EstimatorOptions::kMaxParticles;
 
  private:
   Shape counted_;
