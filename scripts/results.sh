@@ -10,14 +10,24 @@
 # estimate is printed with the digits its error supports, and an unreliable
 # run gives its tail-proof lower bound instead of an error bar.
 # usage: scripts/results.sh [SECONDS_PER_SHAPE] [SHAPE...]
+#        scripts/results.sh --saved FILE...   rows from saved `estimate --json`
+#          outputs of fixed-budget runs (docs/runs/), each row's command
+#          rebuilt from the run's own fields (box, method, threads, seed, and
+#          --time or --samples as its stop reason says)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+saved=()
+if [ "${1:-}" = --saved ]; then
+  shift
+  saved=("$@")
+  set --
+fi
 seconds=${1:-60}
 shift || true
 bin=${SUDOKU_COUNT:-build/sudoku-count}
-[ -x "$bin" ] || scripts/setup.sh
+[ ${#saved[@]} -gt 0 ] || [ -x "$bin" ] || scripts/setup.sh
 shapes=("$@")
-if [ ${#shapes[@]} -eq 0 ]; then
+if [ ${#shapes[@]} -eq 0 ] && [ ${#saved[@]} -eq 0 ]; then
   for r in 2 3 4 5; do for c in 2 3 4 5; do shapes+=("${r}x${c}"); done; done
 fi
 
@@ -36,15 +46,19 @@ reference() {
 
 echo "| box | grid | estimate | rel. std. error | samples | seconds | Pareto k | interval | method | reference | z or ratio | command |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
-for shape in "${shapes[@]}"; do
-  read -r ref kind < <(reference "$shape")
-  cmd="sudoku-count estimate --box $shape --time $seconds --seed 2026"
-  "$bin" estimate --box "$shape" --time "$seconds" --seed 2026 --json | python3 -c '
+# One markdown row from an `estimate --json` output on stdin (its last line).
+# usage: row SHAPE REFERENCE KIND COMMAND (COMMAND "-": rebuilt from the output)
+row() {
+  python3 -c '
 import json, math, sys
 from decimal import Decimal, getcontext
 getcontext().prec = 40
-d = json.load(sys.stdin)
+d = [json.loads(line) for line in sys.stdin if line.strip()][-1]
 shape, ref, kind, cmd = sys.argv[1:5]
+if cmd == "-":  # a saved run: its command from its own fields
+    budget = "--samples %d" % d["samples"] if d["stop_reason"] == "samples" else "--time %.0f" % d["seconds"]
+    cmd = "sudoku-count estimate --box %s --method %s --threads %d %s --seed %s" % (
+        shape, d["method"], d["threads"], budget, d["seed"])
 n = d["grid_size"]
 est = Decimal(d["estimate"])
 rse = d["rel_std_error"]
@@ -72,8 +86,19 @@ else:
     estimate = "%s (unreliable; %s)" % (sci(est, 2), bound)
     rsecell = "(%.2g, not trusted)" % rse
 k = "-" if d["pareto_k"] is None else "%.2f" % d["pareto_k"]
-method = d["method"] + (" (transposed)" if "note" in d else "")
+method = d["method"] + (" (transposed)" if "transposed" in d.get("note", "") else "")
 print("| %s | %dx%d | %s | %s | %d | %.0f | %s | %s | %s | %s | %s | `%s` |" % (
     shape, n, n, estimate, rsecell, d["samples"], d["seconds"], k, d["interval"], method, refcell, cmp, cmd))
-' "$shape" "$ref" "$kind" "$cmd"
+' "$@"
+}
+
+for file in "${saved[@]}"; do
+  shape=$(python3 -c 'import json, sys; d = [json.loads(l) for l in open(sys.argv[1]) if l.strip()][-1]; print("%dx%d" % (d["box_rows"], d["box_cols"]))' "$file")
+  read -r ref kind < <(reference "$shape")
+  row "$shape" "$ref" "$kind" - <"$file"
+done
+for shape in "${shapes[@]}"; do
+  read -r ref kind < <(reference "$shape")
+  cmd="sudoku-count estimate --box $shape --time $seconds --seed 2026"
+  "$bin" estimate --box "$shape" --time "$seconds" --seed 2026 --json | row "$shape" "$ref" "$kind" "$cmd"
 done
