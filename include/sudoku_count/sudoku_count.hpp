@@ -1,6 +1,6 @@
 #pragma once
 // The public API of sudoku-count, in one header: shapes and grids, exact
-// counting, solving, the estimator interface with its method registry, the
+// counting, essentially different grids, solving, the estimator interface with its method registry, the
 // run driver, checkpoints and the version.
 #include "sudoku_count/bignum.hpp"
 #include "sudoku_count/checkpoint.hpp"
@@ -13,4 +13,5 @@
 #include "sudoku_count/shape.hpp"
 #include "sudoku_count/solve.hpp"
 #include "sudoku_count/stats.hpp"
+#include "sudoku_count/symmetry.hpp"
 #include "sudoku_count/version.hpp"
