@@ -1,6 +1,6 @@
 #pragma once
 // The public API of sudoku-count, in one header: shapes and grids, exact
-// counting, essentially different grids, solving, the estimator interface with its method registry, the
+// counting, essentially different grids, uniform random grids, solving, the estimator interface with its method registry, the
 // run driver, checkpoints and the version.
 #include "sudoku_count/bignum.hpp"
 #include "sudoku_count/checkpoint.hpp"
@@ -10,6 +10,7 @@
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/rng.hpp"
 #include "sudoku_count/run.hpp"
+#include "sudoku_count/sample.hpp"
 #include "sudoku_count/shape.hpp"
 #include "sudoku_count/solve.hpp"
 #include "sudoku_count/stats.hpp"

@@ -8,9 +8,11 @@
 // exactly once. Options are numbered by their position in the list.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "sudoku_count/bignum.hpp"
+#include "sudoku_count/rng.hpp"
 
 namespace sudoku_count::detail {
 
@@ -47,8 +49,29 @@ class ExactCover {
   // The first `limit` solutions in search order.
   std::vector<std::vector<int>> find_solutions(std::uint64_t limit) const;
 
- private:
   class Search;
+
+  // Uniform random solutions extending the selected options. Each step of a
+  // draw branches on the column the search would branch on and takes each of
+  // its options with probability (solutions below the option) / (solutions
+  // below the node), the counts exact (the count cache is kept from draw to
+  // draw), so every solution has probability exactly 1 / solutions(). One
+  // sampler per thread.
+  class UniformSampler {
+   public:
+    explicit UniformSampler(const ExactCover& problem);
+    ~UniformSampler();
+    const BigInt& solutions() const { return solutions_; }
+    // The options of one solution, in the order drawn (not those from
+    // select()). Requires solutions() > 0.
+    std::vector<int> draw(Rng& rng);
+
+   private:
+    std::unique_ptr<Search> search_;
+    BigInt solutions_;
+  };
+
+ private:
 
   void cover(int column);
   void uncover(int column);

@@ -1,0 +1,164 @@
+// Uniform random grids: validity, determinism, and chi-square tests of
+// uniformity against exact counts.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+#include "bands/band_one_orbits.hpp"
+#include "bands/band_tables.hpp"
+#include "cover/sudoku_cover.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/grid.hpp"
+#include "sudoku_count/sample.hpp"
+
+using namespace sudoku_count;
+using namespace sudoku_count::detail;
+
+namespace {
+
+SampleResult draw(const Shape& shape, std::uint64_t count, std::uint64_t seed, int threads = 0) {
+  SampleOptions options;
+  options.count = count;
+  options.seed = seed;
+  options.threads = threads;
+  return sample_grids(shape, options);
+}
+
+void expect_all_valid(const SampleResult& result) {
+  for (const Grid& grid : result.grids) {
+    ASSERT_EQ(grid.shape, result.shape);
+    EXPECT_NO_THROW(validate_grid(grid));
+    EXPECT_EQ(given_count(grid), grid.shape.cells());
+  }
+}
+
+// Upper critical value of chi-square with k degrees of freedom at the
+// normal quantile z, by the Wilson-Hilferty cube-root approximation (good to
+// a fraction of a percent for k >= 30). With z = 4.75 a correct sampler
+// fails with probability about 1e-6: a failure means bias, not bad luck.
+// (The seeds are fixed, so each test's outcome is fixed too; the threshold
+// says how unlikely a failure of an unbiased sampler would have been.)
+double chi_square_critical(double k, double z = 4.75) {
+  const double a = 2.0 / (9.0 * k);
+  return k * std::pow(1.0 - a + z * std::sqrt(a), 3.0);
+}
+
+void band_one_column_sets(const Grid& grid, std::vector<Mask>& sets) {
+  const int n = grid.shape.n();
+  sets.assign(n, 0);
+  for (int r = 0; r < grid.shape.box_rows; ++r)
+    for (int c = 0; c < n; ++c) sets[c] |= Mask{1} << (grid.at(r, c) - 1);
+}
+
+}  // namespace
+
+TEST(Sample, RoutesPerShape) {
+  EXPECT_EQ(sample_method(Shape{2, 2}), "dlx");
+  EXPECT_EQ(sample_method(Shape{2, 3}), "dlx");
+  EXPECT_EQ(sample_method(Shape{3, 3}), "bands");
+  EXPECT_EQ(sample_method(Shape{4, 2}), "two-bands");
+  EXPECT_EQ(sample_method(Shape{2, 4}), "two-bands");
+  EXPECT_EQ(sample_method(Shape{4, 4}), "resampling");
+  EXPECT_TRUE(samples_exactly_uniform(Shape{3, 3}));
+  EXPECT_FALSE(samples_exactly_uniform(Shape{3, 4}));
+  EXPECT_THROW(draw(Shape{2, 2}, 0, 1), InputError);
+}
+
+// All 288 4x4 grids, 100,000 draws: chi-square with 287 degrees of freedom
+// (expected 347 per grid), critical value 415.7 at z = 4.75.
+TEST(Sample, FourByFourChiSquare) {
+  const Shape shape{2, 2};
+  const SampleResult result = draw(shape, 100'000, 2026);
+  EXPECT_TRUE(result.exactly_uniform);
+  expect_all_valid(result);
+  std::map<std::vector<int>, long> seen;
+  for (const Grid& grid : result.grids) ++seen[grid.cells];
+  EXPECT_EQ(seen.size(), 288u);
+  const double expected = 100'000.0 / 288;
+  double chi_square = 0;
+  for (const auto& [cells, observed] : seen) chi_square += (observed - expected) * (observed - expected) / expected;
+  chi_square += (288.0 - static_cast<double>(seen.size())) * expected;  // grids never drawn
+  EXPECT_LT(chi_square, chi_square_critical(287)) << "chi-square " << chi_square;
+}
+
+// Grid i depends on (seed, i) only: the same for any thread count, and the
+// first grids of a longer run are those of a shorter one. (9x9 is checked in
+// NineByNineBandOneClasses, which builds its tables once.)
+TEST(Sample, SameGridsForAnyThreadCount) {
+  for (const Shape shape : {Shape{2, 2}, Shape{2, 3}, Shape{4, 2}, Shape{2, 4}, Shape{3, 4}}) {
+    const SampleResult one = draw(shape, 40, 7, 1), two = draw(shape, 40, 7, 2);
+    ASSERT_EQ(one.grids.size(), two.grids.size());
+    for (std::size_t i = 0; i < one.grids.size(); ++i) EXPECT_EQ(one.grids[i].cells, two.grids[i].cells) << shape.name();
+    expect_all_valid(one);
+    EXPECT_NE(one.grids[0].cells, draw(shape, 1, 8, 1).grids[0].cells) << shape.name();
+  }
+}
+
+// 9x9: the band-1 orbit (44 classes of band 1 under relabelling, column
+// permutations inside stacks and stack permutations) of each drawn grid,
+// against its exact share weight * G / sum. Classes expected fewer than 5
+// times are pooled into one bin; chi-square critical value at z = 4.75.
+// Also: every grid valid, the same first grids on one thread, and the
+// compact lines read back as solve --puzzle-file reads them.
+TEST(Sample, NineByNineBandOneClasses) {
+  const Shape shape{3, 3};
+  const BandTables tables = BandTables::build(shape);
+  std::vector<std::uint32_t> orbit_of_key;
+  const std::vector<BandOneOrbit> orbits = band_one_orbits(tables, 0, {}, &orbit_of_key);
+  ASSERT_EQ(orbits.size(), 44u);
+  long double sum = 0;
+  std::vector<long double> share(orbits.size());
+  for (std::size_t o = 0; o < orbits.size(); ++o) {
+    share[o] = static_cast<long double>(orbits[o].weight) * static_cast<long double>(orbits[o].completions);
+    sum += share[o];
+  }
+  const std::uint64_t draws = 30'000;
+  const SampleResult result = draw(shape, draws, 99, 2);
+  EXPECT_TRUE(result.exactly_uniform);
+  expect_all_valid(result);
+  const SampleResult first = draw(shape, 100, 99, 1);
+  for (std::size_t i = 0; i < first.grids.size(); ++i) EXPECT_EQ(first.grids[i].cells, result.grids[i].cells);
+  std::string text;
+  for (const Grid& grid : first.grids) text += format_line(grid) + "\n";
+  const std::vector<ListedPuzzle> read = parse_puzzle_list(text, shape);
+  ASSERT_EQ(read.size(), first.grids.size());
+  for (std::size_t i = 0; i < read.size(); ++i) EXPECT_EQ(read[i].grid.cells, first.grids[i].cells);
+  std::vector<long> observed(orbits.size(), 0);
+  std::vector<Mask> sets;
+  for (const Grid& grid : result.grids) {
+    band_one_column_sets(grid, sets);
+    ++observed[orbit_of_key[tables.fillings->key_of(sets.data())]];
+  }
+  double chi_square = 0, pooled_expected = 0, pooled_observed = 0;
+  int bins = 0;
+  for (std::size_t o = 0; o < orbits.size(); ++o) {
+    const double expected = static_cast<double>(share[o] / sum) * draws;
+    if (expected < 5) {
+      pooled_expected += expected;
+      pooled_observed += static_cast<double>(observed[o]);
+      continue;
+    }
+    chi_square += (observed[o] - expected) * (observed[o] - expected) / expected;
+    ++bins;
+  }
+  if (pooled_expected > 0) {
+    chi_square += (pooled_observed - pooled_expected) * (pooled_observed - pooled_expected) / pooled_expected;
+    ++bins;
+  }
+  EXPECT_LT(chi_square, chi_square_critical(bins - 1)) << "chi-square " << chi_square << " over " << bins << " bins";
+}
+
+TEST(Sample, ApproximateRouteReportsItsEffectiveSampleSize) {
+  SampleOptions options;
+  options.count = 5;
+  options.seed = 1;
+  options.proposals_per_grid = 8;
+  const SampleResult result = sample_grids(Shape{3, 4}, options);
+  EXPECT_FALSE(result.exactly_uniform);
+  EXPECT_EQ(result.method, "resampling");
+  EXPECT_EQ(result.proposals, 40u);
+  EXPECT_GT(result.effective_sample_size, 0.0);
+  EXPECT_LE(result.effective_sample_size, 40.0);
+  expect_all_valid(result);
+}
