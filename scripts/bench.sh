@@ -5,7 +5,7 @@
 # estimator (Knuth's random path, most-constrained cell) run in the same go
 # on the same shape with the same threads, and quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed|solve] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed|solve|symmetry|sample] [SECONDS]
 #   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
 #   THREADS        threads for both sides (default: all cores)
 #   BUILD_DIR      build tree holding sudoku-count and make_puzzles (default build)
@@ -169,7 +169,35 @@ bench_solve() {
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "Inkala 2012 puzzle: %.2f ms per run (whole process, 20 runs)\n", (b - a) / 20 / 1e6 }'
 }
 
+# Essentially different grids (Burnside) on every shape in reach, with and
+# without transposition for square boxes; whole-process wall and CPU time.
+bench_symmetry() {
+  local helper=$build/essentially_different
+  echo "== essentially different grids, $threads threads"
+  for box in 2x2 2x3 3x2 2x4 4x2 3x3; do
+    /usr/bin/time -f "$box: wall %e s, CPU %U+%S s" "$helper" "$box" transposition "$threads"
+  done
+  for box in 2x2 3x3; do
+    /usr/bin/time -f "$box without transposition: wall %e s, CPU %U+%S s" "$helper" "$box" no-transposition "$threads"
+  done
+}
+
+# Uniform grids: 100,000 9x9 grids (whole process), then the lines fed to
+# solve --puzzle-file unchanged; a few draws of every route.
+bench_sample() {
+  local helper=$build/sample_grids file=$build/bench-sample-9x9.txt
+  echo "== sample, $threads threads"
+  /usr/bin/time -f "3x3, 100000 grids: wall %e s, CPU %U+%S s" "$helper" 3x3 100000 2026 "$threads" >"$file"
+  wc -l <"$file"
+  "$bin" solve --box 3 --puzzle-file "$file" --threads "$threads" | tail -2
+  for box in 2x2 2x3 4x2 2x4 3x4 4x4; do
+    /usr/bin/time -f "$box, 100 grids: wall %e s, CPU %U+%S s" "$helper" "$box" 100 2026 "$threads" >/dev/null
+  done
+}
+
 case "$what" in
+  symmetry) bench_symmetry ;;
+  sample) bench_sample ;;
   estimate) bench_estimate ;;
   scaling) bench_scaling ;;
   exact) bench_exact ;;
@@ -178,5 +206,5 @@ case "$what" in
   distributed) bench_distributed ;;
   solve) bench_solve ;;
   all) bench_exact; bench_solve; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed|solve] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed|solve|symmetry|sample] [SECONDS]" >&2; exit 2 ;;
 esac
