@@ -486,6 +486,30 @@ BigInt ExactCover::count_solutions(int threads) const {
   return total;
 }
 
+ExactCover::PrefixCounter::PrefixCounter(const ExactCover& problem) : search_(std::make_unique<Search>(problem)) {}
+
+ExactCover::PrefixCounter::~PrefixCounter() = default;
+
+bool ExactCover::PrefixCounter::push(int option) {
+  const ExactCover& links = search_->links_;
+  if (option < 0 || option >= links.option_count()) throw std::invalid_argument("PrefixCounter::push: no such option");
+  const int first = links.option_first_[option];
+  for (int q = first; links.top_[q] > 0; ++q) {
+    const int c = links.top_[q];
+    if (!(links.uncovered_[c / 64] >> (c % 64) & 1)) return false;
+  }
+  search_->push(first);
+  pushed_.push_back(first);
+  return true;
+}
+
+void ExactCover::PrefixCounter::pop() {
+  search_->pop(pushed_.back());
+  pushed_.pop_back();
+}
+
+BigInt ExactCover::PrefixCounter::count() { return search_->count_here(); }
+
 ExactCover::UniformSampler::UniformSampler(const ExactCover& problem)
     : search_(std::make_unique<Search>(problem)), solutions_(search_->count_here()) {}
 

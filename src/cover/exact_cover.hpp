@@ -51,6 +51,25 @@ class ExactCover {
 
   class Search;
 
+  // Counts of the solutions below many prefixes of options, on one search
+  // whose count cache serves them all (subproblems recur across prefixes).
+  class PrefixCounter {
+   public:
+    explicit PrefixCounter(const ExactCover& problem);
+    ~PrefixCounter();
+    // Adds `option` to the prefix; false, changing nothing, when it shares
+    // a column with an option of the prefix (or one selected before).
+    bool push(int option);
+    // Removes the option pushed last.
+    void pop();
+    // Solutions extending the prefix.
+    BigInt count();
+
+   private:
+    std::unique_ptr<Search> search_;
+    std::vector<int> pushed_;  // first nodes of the options pushed
+  };
+
   // Uniform random solutions extending the selected options. Each step of a
   // draw branches on the column the search would branch on and takes each of
   // its options with probability (solutions below the option) / (solutions

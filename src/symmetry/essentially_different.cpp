@@ -175,16 +175,38 @@ EssentiallyDifferentResult count_essentially_different(const Shape& shape, const
   reps[0].fixed = total.count;
   if (progress) progress(0.3);
 
-  // 4. Fixed grids per task, on all threads (each cover counted on one).
-  std::size_t done = 0;
+  // 4. Fixed grids per task. A few tasks hold most of the work (9x9: one
+  //    class of involutions takes over half), so the canonical first rows of
+  //    each task are cut into chunks, and the chunks of all tasks shared
+  //    among the threads; each chunk runs on one counter, whose count cache
+  //    serves its rows.
+  std::vector<FixedGridProblem> problems(tasks.size());
 #pragma omp parallel for num_threads(result.threads) schedule(dynamic, 1)
   for (std::size_t t = 0; t < tasks.size(); ++t) {
-    const Permutation sigma = permutation_of_type(tasks[t].type);
-    tasks[t].fixed = count_fixed_grids(shape, reps[tasks[t].rep].cells, sigma);
+    problems[t] = fixed_grid_problem(shape, reps[tasks[t].rep].cells, permutation_of_type(tasks[t].type));
+    if (problems[t].rows.empty()) problems[t].cover.reset();
+  }
+  struct Chunk {
+    std::size_t task, first, last;
+    BigInt below = 0;
+  };
+  std::vector<Chunk> chunks;
+  const std::size_t per_task = 4 * static_cast<std::size_t>(result.threads);
+  for (std::size_t t = 0; t < tasks.size(); ++t) {
+    const std::size_t rows = problems[t].rows.size();
+    const std::size_t size = std::max<std::size_t>(1, (rows + per_task - 1) / per_task);
+    for (std::size_t first = 0; first < rows; first += size) chunks.push_back({t, first, std::min(rows, first + size)});
+  }
+  if (progress) progress(0.35);
+  std::size_t done = 0;
+#pragma omp parallel for num_threads(result.threads) schedule(dynamic, 1)
+  for (std::size_t k = 0; k < chunks.size(); ++k) {
+    chunks[k].below = count_rows(problems[chunks[k].task], chunks[k].first, chunks[k].last);
 #pragma omp atomic
     ++done;
-    if (progress && omp_get_thread_num() == 0) progress(0.3 + 0.7 * static_cast<double>(done) / tasks.size());
+    if (progress && omp_get_thread_num() == 0) progress(0.35 + 0.65 * static_cast<double>(done) / chunks.size());
   }
+  for (const Chunk& chunk : chunks) tasks[chunk.task].fixed += problems[chunk.task].centraliser * chunk.below;
   for (const Task& task : tasks) reps[task.rep].fixed += permutations_of_type(task.type) * task.fixed;
 
   // 5. Burnside: classes = sum over G of A(g), over |G| N!.

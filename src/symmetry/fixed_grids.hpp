@@ -10,7 +10,10 @@
 // column-symbol and box-symbol items of all those placements (an option
 // that would cover an item twice puts one symbol twice in a row, column or
 // box and is left out).
+#include <memory>
 #include <vector>
+
+#include "cover/exact_cover.hpp"
 
 #include "sudoku_count/bignum.hpp"
 #include "sudoku_count/shape.hpp"
@@ -18,8 +21,24 @@
 
 namespace sudoku_count::detail {
 
-// Number of grids X with X(g(c)) = sigma(X(c)) for all cells c. cell_map has
-// N*N entries (cells row-major), relabel N (symbols 0..N-1).
+// The quotient cover of (g, sigma) and its canonical first rows: the number
+// of grids X with X(g(c)) = sigma(X(c)) for all cells c is
+// centraliser * (sum over rows of the cover's solutions extending the row).
+struct FixedGridProblem {
+  std::unique_ptr<ExactCover> cover;       // null when some cell takes no symbol
+  std::vector<std::vector<int>> rows;      // options placing each canonical row 0
+  BigInt centraliser = 1;                  // |Z|
+};
+
+// cell_map has N*N entries (cells row-major), relabel N (symbols 0..N-1).
+FixedGridProblem fixed_grid_problem(const Shape& shape, const Permutation& cell_map, const Permutation& relabel);
+
+// Sum of the solutions extending rows [first, last), on one counter whose
+// count cache serves them all.
+BigInt count_rows(const FixedGridProblem& problem, std::size_t first, std::size_t last);
+
+// The number of grids X with X(g(c)) = sigma(X(c)) for all cells c, on one
+// thread.
 BigInt count_fixed_grids(const Shape& shape, const Permutation& cell_map, const Permutation& relabel);
 
 // Integer partitions of n, each in decreasing order.
