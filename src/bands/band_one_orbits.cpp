@@ -46,7 +46,7 @@ class SortedKeys {
 }  // namespace
 
 std::vector<BandOneOrbit> band_one_orbits(const BandTables& tables, int threads, const ProgressFn& progress,
-                                          std::vector<std::uint32_t>* orbit_of_key) {
+                                          std::vector<std::uint32_t>* orbit_of_key, bool with_completions) {
   const BandFillings& fillings = *tables.fillings;
   const Shape& shape = tables.shape;
   const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
@@ -114,8 +114,8 @@ std::vector<BandOneOrbit> band_one_orbits(const BandTables& tables, int threads,
   // 4. G once per orbit.
   std::vector<Wide> completions_of(roots.size());
   std::size_t done = 0;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-  for (std::size_t i = 0; i < roots.size(); ++i) {
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) if (with_completions)
+  for (std::size_t i = 0; i < (with_completions ? roots.size() : 0); ++i) {
     Mask sets[kMaxGridSize], avail[kMaxGridSize];
     fillings.key_sets(members[roots[i]], sets);
     for (int j = 0; j < n; ++j) avail[j] = low_bits(n) & ~sets[j];

@@ -24,8 +24,10 @@ struct BandOneOrbit {
 // its keys, P = N! / (R!)^C, so
 //   number of grids = P * sum over orbits of weight * completions.
 // When orbit_of_key is given, it receives the orbit (an index into the
-// result) of every key.
+// result) of every key. Without completions, G is left at 0 (for callers
+// that sum it themselves).
 std::vector<BandOneOrbit> band_one_orbits(const BandTables& tables, int threads, const ProgressFn& progress = {},
-                                          std::vector<std::uint32_t>* orbit_of_key = nullptr);
+                                          std::vector<std::uint32_t>* orbit_of_key = nullptr,
+                                          bool with_completions = true);
 
 }  // namespace sudoku_count::detail

@@ -73,16 +73,11 @@ class BandSampler final : public GridSampler {
     const int n = shape.n(), r = shape.box_rows, c = shape.box_cols;
     if (c != 3 || !tables_.fillings->tabulated()) throw std::logic_error("BandSampler: three bands and an f table");
     const BandFillings& fillings = *tables_.fillings;
-    orbits_ = band_one_orbits(tables_, threads);
-    BigInt sum = 0;
-    for (const BandOneOrbit& orbit : orbits_) {
-      sum += BigInt(orbit.weight) * to_big(orbit.completions);
-      orbit_cumulative_.push_back(sum);
-    }
+    // G of each orbit is the total of its band-2 weights, summed below.
+    orbits_ = band_one_orbits(tables_, threads, {}, nullptr, false);
     // Per orbit, band 2's column sets: one option per box (mixed radix,
     // box 0 most significant), weighted by f(X2) f(X3).
     per_orbit_.resize(orbits_.size());
-    std::vector<char> adds_up(orbits_.size(), 0);
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
     for (std::size_t o = 0; o < orbits_.size(); ++o) {
       Orbit& orbit = per_orbit_[o];
@@ -104,10 +99,13 @@ class BandSampler final : public GridSampler {
         total += static_cast<Wide>(fillings.count(x2.data())) * fillings.count(x3.data());
         orbit.cumulative[t] = total;
       }
-      adds_up[o] = total == orbits_[o].completions;
+      orbits_[o].completions = total;
     }
-    if (std::count(adds_up.begin(), adds_up.end(), 0) != 0)
-      throw std::logic_error("BandSampler: band-2 weights do not add up to G");
+    BigInt sum = 0;
+    for (const BandOneOrbit& orbit : orbits_) {
+      sum += BigInt(orbit.weight) * to_big(orbit.completions);
+      orbit_cumulative_.push_back(sum);
+    }
   }
 
   Grid draw(Rng& rng, Workspace&) const override {
