@@ -5,7 +5,7 @@
 // also counts the completions below every choice:
 //  - up to 6x6, dancing links: each step of the search takes each option
 //    with probability (completions below it) / (completions below the node);
-//  - 9x9 (and any 3-band shape of the band tables), the band decomposition:
+//  - 9x9, the band decomposition:
 //    band 1's orbit, band 2's column sets and every band filling drawn with
 //    probability proportional to exact completion counts, then a uniform
 //    random symmetry that keeps band 1 a band;
