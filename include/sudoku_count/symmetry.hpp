@@ -28,7 +28,10 @@ struct SymmetryOptions {
   bool transposition = true;   // square boxes only: include transposition in G
 };
 
-// One conjugacy class of G whose elements fix some grid up to relabelling.
+// One conjugacy class of G whose elements fix some grid up to relabelling
+// (for square boxes without transposition in G: the two classes (K, K')
+// and (K', K), which fix equally many grids, in one term with their sizes
+// added).
 struct SymmetryClassTerm {
   std::string rows;             // the class of the row part (or of the product, for transpositions)
   std::string columns;          // the class of the column part ("" for transpositions)
@@ -77,7 +80,8 @@ EssentiallyDifferentResult count_essentially_different(const Shape& shape, const
 // for shapes out of exact reach. Every term of Burnside's sum is at least 0,
 // so classes >= total / order: the quotient is a lower bound of the class
 // count when the total is exact, and an estimate of one otherwise.
-// One sentence for outputs that print an estimate / order line.
+// One sentence for outputs that print an estimate / order line: what is
+// proved about the class count of a shape out of exact reach.
 std::string class_count_bound_statement(const Shape& shape, bool transposition);
 
 }  // namespace sudoku_count

@@ -17,6 +17,8 @@
 namespace sudoku_count::detail {
 
 class ExactCover {
+  class Search;  // one walk of the search tree, on a private copy of the links
+
  public:
   // Throws std::invalid_argument when an option is empty, names a column out
   // of range, or names a column twice.
@@ -48,8 +50,6 @@ class ExactCover {
   void for_each_solution(const std::function<bool(const std::vector<int>&)>& visit) const;
   // The first `limit` solutions in search order.
   std::vector<std::vector<int>> find_solutions(std::uint64_t limit) const;
-
-  class Search;
 
   // Counts of the solutions below many prefixes of options, on one search
   // whose count cache serves them all (subproblems recur across prefixes).

@@ -75,10 +75,10 @@ BigInt symmetry_group_order(const Shape& shape, bool transposition) {
 }
 
 std::string class_count_bound_statement(const Shape& shape, bool transposition) {
-  (void)shape;
-  (void)transposition;
-  return "every term of Burnside's sum is >= 0, so the number of essentially different grids is at least "
-         "(number of grids) / order; estimate / order estimates that lower bound, and no upper bound is proved";
+  return "essentially different grids (" + symmetry_group_description(shape, transposition) +
+         ") >= number of grids / " + symmetry_group_order(shape, transposition).str() +
+         " (Burnside's lemma: every other term of its sum is >= 0); estimate / order estimates that lower bound, "
+         "no upper bound is proved";
 }
 
 EssentiallyDifferentResult count_essentially_different(const Shape& shape, const SymmetryOptions& options,
