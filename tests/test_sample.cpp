@@ -103,7 +103,7 @@ TEST(Sample, SameGridsForAnyThreadCount) {
 // compact lines read back as solve --puzzle-file reads them.
 TEST(Sample, NineByNineBandOneClasses) {
   const Shape shape{3, 3};
-  const BandTables tables = BandTables::build(shape);
+  const BandTables tables = BandTables::build_fillings(shape);
   std::vector<std::uint32_t> orbit_of_key;
   const std::vector<BandOneOrbit> orbits = band_one_orbits(tables, 0, {}, &orbit_of_key);
   ASSERT_EQ(orbits.size(), 44u);

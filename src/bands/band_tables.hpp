@@ -77,6 +77,9 @@ struct BandTables {
   std::vector<Timing> report;
 
   static BandTables build(const Shape& shape, const TableLimits& limits = {});
+  // Only the f table (permutations and bands null, bands_total 0): all the
+  // band-1 orbits and the exact sampler need.
+  static BandTables build_fillings(const Shape& shape, const TableLimits& limits = {});
 };
 
 }  // namespace sudoku_count::detail

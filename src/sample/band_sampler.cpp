@@ -69,7 +69,7 @@ Grid apply_random_band_symmetry(const Shape& shape, const std::vector<int>& symb
 
 class BandSampler final : public GridSampler {
  public:
-  BandSampler(const Shape& shape, int threads) : shape_(shape), tables_(BandTables::build(shape)) {
+  BandSampler(const Shape& shape, int threads) : shape_(shape), tables_(BandTables::build_fillings(shape)) {
     const int n = shape.n(), r = shape.box_rows, c = shape.box_cols;
     if (c != 3 || !tables_.fillings->tabulated()) throw std::logic_error("BandSampler: three bands and an f table");
     const BandFillings& fillings = *tables_.fillings;
