@@ -92,13 +92,36 @@ class BandSampler final : public GridSampler {
         tuples *= orbit.box_options[b].size() / c;
       }
       orbit.cumulative.resize(tuples);
+      // The tuples in decode's order (box 0 slowest), the f-table keys of
+      // X2 and X3 built box by box: box 0 fixes the relabelling, each later
+      // box adds its term, so the innermost loop ranks one box per set.
       std::vector<Mask> x2(n), x3(n);
+      BandFillings::Relabel relabel2, relabel3;
       Wide total = 0;
-      for (std::size_t t = 0; t < tuples; ++t) {
-        decode(orbit, t, avail.data(), x2.data(), x3.data());
-        total += static_cast<Wide>(fillings.count(x2.data())) * fillings.count(x3.data());
-        orbit.cumulative[t] = total;
-      }
+      std::size_t t = 0;
+      auto walk = [&](auto&& self, int b, std::size_t key2, std::size_t key3) -> void {
+        if (b == r) {
+          total += static_cast<Wide>(fillings.at_key(key2)) * fillings.at_key(key3);
+          orbit.cumulative[t++] = total;
+          return;
+        }
+        const std::vector<Mask>& options = orbit.box_options[b];
+        for (std::size_t i = 0; i * c < options.size(); ++i) {
+          for (int k = 0; k < c; ++k) {
+            x2[b * c + k] = options[i * c + k];
+            x3[b * c + k] = avail[b * c + k] & ~x2[b * c + k];
+          }
+          if (b == 0) {
+            relabel2 = fillings.canonical_relabel(x2.data());
+            relabel3 = fillings.canonical_relabel(x3.data());
+            self(self, 1, 0, 0);
+          } else {
+            self(self, b + 1, key2 + fillings.key_contribution(b, x2.data() + b * c, relabel2),
+                 key3 + fillings.key_contribution(b, x3.data() + b * c, relabel3));
+          }
+        }
+      };
+      walk(walk, 0, 0, 0);
       orbits_[o].completions = total;
     }
     BigInt sum = 0;
