@@ -56,9 +56,10 @@ struct EssentiallyDifferentResult {
   int threads = 1;
 };
 
-// Whether count_essentially_different handles the shape: its grids are
-// counted exactly (count_grids_by_bands, or dancing links up to 6x6) and its
-// geometric group is small enough to list the conjugacy classes.
+// Whether count_essentially_different handles the shape: up to 9x9, its
+// grids counted exactly (count_grids_by_bands, or dancing links up to 6x6)
+// and its geometric group small enough to list the conjugacy classes.
+// 10x10 is refused: its fixed grids do not finish in reasonable time.
 bool essentially_different_in_reach(const Shape& shape);
 
 // The group in words, as results print it.
@@ -76,12 +77,11 @@ using SymmetryProgressFn = std::function<void(double fraction)>;
 EssentiallyDifferentResult count_essentially_different(const Shape& shape, const SymmetryOptions& options,
                                                        const SymmetryProgressFn& progress = {});
 
-// What can be proved about the class count from an estimate of all grids,
-// for shapes out of exact reach. Every term of Burnside's sum is at least 0,
-// so classes >= total / order: the quotient is a lower bound of the class
-// count when the total is exact, and an estimate of one otherwise.
-// One sentence for outputs that print an estimate / order line: what is
-// proved about the class count of a shape out of exact reach.
+// One sentence for outputs that print an estimate / order line, for shapes
+// out of exact reach: what is proved about the class count. Every term of
+// Burnside's sum is at least 0, so classes >= total / order: the quotient is
+// a lower bound of the class count when the total is exact, and an estimate
+// of one otherwise; no upper bound is proved.
 std::string class_count_bound_statement(const Shape& shape, bool transposition);
 
 }  // namespace sudoku_count
