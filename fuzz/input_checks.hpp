@@ -80,8 +80,9 @@ inline bool check_command_line(const std::vector<std::string>& args) {
       require(spec.max_exclusive ? value < spec.max : value <= spec.max, "--" + spec.name + " below its maximum");
     }
   }
-  // The box shape is checked where it is used; it too parses or is refused.
-  if (options.has("box")) check_shape_text(options.text("box"));
+  // The box shape is checked while parsing: one that passed is a shape.
+  if (command->find_option("box") && options.has("box"))
+    require(check_shape_text(options.text("box")), "--box holds a shape");
   return true;
 }
 

@@ -5,11 +5,12 @@
 # estimator (Knuth's random path, most-constrained cell) run in the same go
 # on the same shape with the same threads, and quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed|solve|symmetry|sample] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|distributed|solve|symmetry|sample] [SECONDS]
 #   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
 #   THREADS        threads for both sides (default: all cores)
 #   BUILD_DIR      build tree holding sudoku-count and make_puzzles (default build)
 #   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default $BUILD_DIR/ and build-mpi/)
+#   SUDOKU_COUNT_BASE_BIN   a previous build's binary, for bands-ab (required there)
 #   PUZZLES        puzzles generated for `solve` (default 1000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +27,8 @@ ref_src=${KNUTH_MRV_SRC:-../shared/bench/knuth_mrv.cpp}
 ref=$build/knuth_mrv
 
 json_field() { python3 -c 'import json,sys; d=[json.loads(l) for l in sys.stdin if l.strip()][-1]; print(d[sys.argv[1]])' "$1"; }
+# A puzzle of tests/data/puzzles.txt by name (lines NAME PUZZLE:COUNT[:SOLUTION]).
+known_puzzle() { awk -v name="$1" '$1 == name { split($2, f, ":"); print f[1]; found = 1 } END { exit !found }' tests/data/puzzles.txt; }
 
 build_reference() {
   if [ ! -x "$ref" ]; then
@@ -82,7 +85,8 @@ bench_exact() {
   local t0 t1
   t0=$(date +%s.%N); "$bin" exact --box 2x3 --method dlx --threads "$threads" --json; t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "2x3 full grid: %.2f s\n", b - a }'
-  local p=900000000000000000000800600078006000020000090000500430006003200010094000000000008
+  local p
+  p=$(known_puzzle completions-8008)
   t0=$(date +%s.%N)
   for _ in $(seq 20); do "$bin" exact --box 3 --puzzle "$p" --threads 1 >/dev/null; done
   t1=$(date +%s.%N)
@@ -101,6 +105,44 @@ bench_bands() {
     tail -1 "$times" | awk '{ printf "  wall %.1f s, cpu %.1f s\n", $1, $2 + $3 }'
     rm -f "$times"
   done
+}
+
+# The exact band sums against a previous binary, A/B in the same go: 9x9
+# by hyperfine where installed (10 runs each after a warm-up; else 10
+# alternating runs each),
+# then 10x10 once each, the previous binary first, with wall and CPU time
+# (the CPU time moves less on a shared machine). The counts must agree.
+bench_bands_ab() {
+  local base=${SUDOKU_COUNT_BASE_BIN:?set SUDOKU_COUNT_BASE_BIN to the previous binary}
+  echo "== exact band sums, previous ($base) vs this ($bin), whole command, $threads threads"
+  local which b out times counts=()
+  if command -v hyperfine >/dev/null; then
+    hyperfine -N -w 1 -r 10 \
+      -n previous "$base exact --box 3 --threads $threads" -n this "$bin exact --box 3 --threads $threads"
+  else  # without hyperfine (Debian package hyperfine): 10 alternating runs each, summed
+    local sums=(0 0)
+    for _ in $(seq 10); do
+      for which in 0 1; do
+        b=$bin
+        [ "$which" = 1 ] || b=$base
+        times=$( { TIMEFORMAT='%R'; time "$b" exact --box 3 --threads "$threads" >/dev/null; } 2>&1)
+        sums[which]=$(awk -v a="${sums[which]}" -v t="$times" 'BEGIN { print a + t }')
+      done
+    done
+    awk -v p="${sums[0]}" -v t="${sums[1]}" \
+      'BEGIN { printf "3x3: previous %.3f s, this %.3f s per run (mean of 10), ratio %.1f\n", p / 10, t / 10, p / t }'
+  fi
+  for which in previous this; do
+    b=$bin
+    [ "$which" = this ] || b=$base
+    times=$(mktemp)
+    out=$( { TIMEFORMAT='%R %U %S'; time "$b" exact --box 2x5 --threads "$threads" --json; } 2>"$times")
+    counts+=("$(echo "$out" | json_field count)")
+    tail -1 "$times" | awk -v w="$which" '{ printf "2x5 %s: wall %.1f s, cpu %.1f s\n", w, $1, $2 + $3 }'
+    rm -f "$times"
+  done
+  [ "${counts[0]}" = "${counts[1]}" ] || { echo "counts differ: ${counts[*]}" >&2; return 1; }
+  echo "2x5 count (both): ${counts[1]}"
 }
 
 # The frontier: 16x16 to relative standard error 1e-3 within 10 minutes
@@ -161,7 +203,8 @@ bench_solve() {
   printf '%s\n' "${walls[@]}" | sort -n | awk -v n="$count" '{ w[NR] = $1 } END {
     m = w[int((NR + 1) / 2)] / 1e6
     printf "median wall %.3f s (whole process, min %.3f s): %.0f puzzles/s\n", m, w[1] / 1e6, n / m }'
-  local inkala=8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..
+  local inkala
+  inkala=$(known_puzzle inkala-2012)
   "$bin" solve --box 3 --puzzle "$inkala" | tail -1
   t0=$(date +%s%N)
   for _ in $(seq 20); do "$bin" solve --box 3 --puzzle "$inkala" >/dev/null; done
@@ -202,9 +245,10 @@ case "$what" in
   scaling) bench_scaling ;;
   exact) bench_exact ;;
   bands) bench_bands ;;
+  bands-ab) bench_bands_ab ;;
   frontier) bench_frontier ;;
   distributed) bench_distributed ;;
   solve) bench_solve ;;
   all) bench_exact; bench_solve; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|frontier|distributed|solve|symmetry|sample] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|distributed|solve|symmetry|sample] [SECONDS]" >&2; exit 2 ;;
 esac

@@ -1,10 +1,25 @@
 #!/usr/bin/env bash
 # Shared set-up for run.sh and test.sh: install any missing Debian package
 # (as root, with apt-get), then configure and build a Release tree in build/.
+# usage: scripts/setup.sh [--full] [CMAKE_OPTIONS...]
+#   --full  also install what the full test tier needs (scripts/test.sh --full)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ cmake libboost-program-options-dev libboost-dev libpcg-cpp-dev libgtest-dev)
+# Building and running the tool, and the quick test tier: the compiler and
+# make, CMake, the libraries, and python3, with which the CLI tests read
+# JSON output.
+packages=(g++ make cmake libboost-program-options-dev libboost-dev libpcg-cpp-dev libgtest-dev nlohmann-json3-dev
+          python3)
+# The full tier adds Clang with libFuzzer and the sanitizer runtimes
+# (libclang-rt-14-dev) and Clang's OpenMP (libomp-14-dev) for the fuzz
+# targets, and Open MPI for the MPI variant and its launcher.
+full_packages=(clang libclang-rt-14-dev libomp-14-dev libopenmpi-dev openmpi-bin)
+if [ "${1:-}" = --full ]; then
+  packages+=("${full_packages[@]}")
+  shift
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

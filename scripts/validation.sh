@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Estimates beside exact counts, with z-scores, for docs/validation.md.
 # Every exact count is computed by the tool itself (`exact`, which picks
-# dancing links or the band sums); the 10x10 count takes a few minutes.
+# dancing links or the band sums; the 10x10 count takes a few minutes) and
+# checked against the published one in tests/data/grid_counts.txt where
+# that file has the shape: the script stops at a difference.
 # usage: scripts/validation.sh [SECONDS_PER_RUN [SHAPE...]]
 #   (default: every shape with an exact count, 1x2 to 2x5; the binary is
 #   $SUDOKU_COUNT, default build/sudoku-count)
@@ -15,6 +17,7 @@ bin=${SUDOKU_COUNT:-build/sudoku-count}
 exact_of() {  # the tool's own exact count and the method that gave it
   "$bin" exact --box "$1" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["count"], d["method"])'
 }
+known_count() { sed -n "s/^$1:\([0-9]*\).*/\1/p" tests/data/grid_counts.txt; }
 
 echo "| box | method | exact count | source | estimate | rel. std. error | z | samples | seconds |"
 echo "|---|---|---|---|---|---|---|---|---|"
@@ -48,6 +51,11 @@ previous=
 for shape in "${shapes[@]}"; do
   # 5x2 after 2x5 is the same sum on the transposed shape: reuse its count.
   if [ "$shape" != 5x2 ] || [ "$previous" != 2x5 ]; then read -r count how < <(exact_of "$shape"); fi
+  known=$(known_count "$shape")
+  if [ -n "$known" ] && [ "$known" != "$count" ]; then
+    echo "error: exact --box $shape gives $count, tests/data/grid_counts.txt $known" >&2
+    exit 1
+  fi
   previous=$shape
   for method in bands sets; do row "$shape" "$method" "$count" "this tool ($how)"; done
 done

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "known_puzzles.hpp"
+#include "known_answers.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/grid.hpp"
 
@@ -13,7 +13,7 @@ using sudoku_count::InputError;
 using sudoku_count::parse_puzzle;
 using sudoku_count::Shape;
 
-using namespace sudoku_count::known_puzzles;
+namespace known = sudoku_count::known;
 
 namespace {
 
@@ -29,6 +29,8 @@ std::string parse_error(const std::string& text, const Shape& shape) {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// The LeetCode 37 puzzle as tests/data/puzzles.txt writes it: compact, one line.
+std::string leetcode_text() { return known::puzzle("leetcode-37").puzzle; }
 
 }  // namespace
 
@@ -48,7 +50,7 @@ TEST(Grid, SymbolsAndTheirValues) {
 }
 
 TEST(Grid, ParsesCompactPuzzle) {
-  const Grid grid = parse_puzzle(kLeetCodePuzzle, Shape{3, 3});
+  const Grid grid = parse_puzzle(leetcode_text(), Shape{3, 3});
   EXPECT_EQ(grid.shape, (Shape{3, 3}));
   ASSERT_EQ(grid.cells.size(), 81u);
   EXPECT_EQ(grid.at(0, 0), 5);
@@ -105,7 +107,7 @@ TEST(Grid, FormatShowsBoxesAndReadsBack) {
             "----+----\n"
             "2 1 | . .\n"
             ". . | 2 1\n");
-  const Grid nine = parse_puzzle(kLeetCodePuzzle, Shape{3, 3});
+  const Grid nine = parse_puzzle(leetcode_text(), Shape{3, 3});
   const std::string text = format_grid(nine);
   EXPECT_TRUE(contains(text, "5 3 . | . 7 . | . . .\n"));
   EXPECT_TRUE(contains(text, "------+-------+------\n"));
@@ -115,10 +117,10 @@ TEST(Grid, FormatShowsBoxesAndReadsBack) {
 }
 
 TEST(Grid, WrongLengthSaysFoundAndExpected) {
-  const std::string message = parse_error(std::string(kLeetCodePuzzle).substr(1), Shape{3, 3});
+  const std::string message = parse_error(leetcode_text().substr(1), Shape{3, 3});
   EXPECT_TRUE(contains(message, "80 cells")) << message;
   EXPECT_TRUE(contains(message, "81")) << message;
-  const std::string longer = parse_error(std::string(kLeetCodePuzzle) + "1", Shape{3, 3});
+  const std::string longer = parse_error(leetcode_text() + "1", Shape{3, 3});
   EXPECT_TRUE(contains(longer, "82 cells")) << longer;
   EXPECT_TRUE(contains(parse_error("", Shape{2, 2}), "0 cells"));
   // A numeric text with the wrong number of tokens for 4x4 boxes.
@@ -192,8 +194,8 @@ TEST(Grid, ValidateRejectsBadGridsBuiltInCode) {
 }
 
 TEST(Grid, OneLineFormReadsBack) {
-  const Grid nine = parse_puzzle(kLeetCodePuzzle, Shape{3, 3});
-  EXPECT_EQ(sudoku_count::format_line(nine), kLeetCodePuzzle);
+  const Grid nine = parse_puzzle(leetcode_text(), Shape{3, 3});
+  EXPECT_EQ(sudoku_count::format_line(nine), leetcode_text());
   const Grid sixteen = parse_puzzle("123456789ABCDEFG" + std::string(240, '.'), Shape{4, 4});
   EXPECT_EQ(sudoku_count::format_line(sixteen), "123456789ABCDEFG" + std::string(240, '.'));
   // Beyond 35 symbols: numbers separated by spaces.
@@ -209,12 +211,12 @@ TEST(Grid, OneLineFormReadsBack) {
 }
 
 TEST(Grid, PuzzleListSkipsBlankAndCommentLinesAndKeepsLineNumbers) {
-  const std::string text = std::string("# two puzzles\n\n") + kLeetCodePuzzle + "\r\n   \n  # indented comment\n" +
+  const std::string text = std::string("# two puzzles\n\n") + leetcode_text() + "\r\n   \n  # indented comment\n" +
                            std::string(81, '.') + "\n";
   const auto puzzles = sudoku_count::parse_puzzle_list(text, Shape{3, 3});
   ASSERT_EQ(puzzles.size(), 2u);
   EXPECT_EQ(puzzles[0].line, 3);
-  EXPECT_EQ(puzzles[0].grid.cells, parse_puzzle(kLeetCodePuzzle, Shape{3, 3}).cells);
+  EXPECT_EQ(puzzles[0].grid.cells, parse_puzzle(leetcode_text(), Shape{3, 3}).cells);
   EXPECT_EQ(puzzles[1].line, 6);
   EXPECT_EQ(sudoku_count::given_count(puzzles[1].grid), 0);
 }
@@ -228,7 +230,7 @@ TEST(Grid, PuzzleListErrorsNameTheLine) {
     }
     return std::string();
   };
-  const std::string bad_length = list_error(std::string(kLeetCodePuzzle) + "\n\n123\n");
+  const std::string bad_length = list_error(leetcode_text() + "\n\n123\n");
   EXPECT_TRUE(contains(bad_length, "line 3: ")) << bad_length;
   EXPECT_TRUE(contains(bad_length, "3 cells")) << bad_length;
   const std::string clash = list_error("# x\n55" + std::string(79, '.') + "\n");

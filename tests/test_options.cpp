@@ -1,10 +1,14 @@
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "options.hpp"
 #include "sudoku_count/error.hpp"
+#include "sudoku_count/estimator.hpp"
+#include "sudoku_count/exact.hpp"
+#include "sudoku_count/run.hpp"
 
 namespace cli = sudoku_count::cli;
 using sudoku_count::InputError;
@@ -131,4 +135,101 @@ TEST(Options, HelpIsRecognisedBeforeValuesAreChecked) {
   EXPECT_TRUE(help);
   for (const cli::CommandSpec& command : cli::command_table())
     EXPECT_TRUE(contains(cli::command_help(command), "usage: sudoku-count " + command.name));
+}
+
+namespace {
+
+cli::ParsedOptions parsed(const std::string& command, const std::vector<std::string>& args) {
+  bool help = false;
+  return cli::parse_command_line(*cli::find_command(command), args, help);
+}
+
+// The message of the InputError check_requirements throws, or "".
+std::string missing(const std::string& command, const std::vector<std::string>& args) {
+  try {
+    cli::check_requirements(*cli::find_command(command), parsed(command, args));
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Help text with its line wrapping undone.
+std::string unwrapped(const std::string& text) {
+  std::string flat;
+  for (const char ch : text) {
+    const bool space = ch == ' ' || ch == '\n';
+    if (!space) flat += ch;
+    else if (!flat.empty() && flat.back() != ' ') flat += ' ';
+  }
+  return flat;
+}
+
+template <typename Methods>
+std::vector<std::string> names_of(const Methods& methods) {
+  std::vector<std::string> names;
+  for (const auto& method : methods) names.push_back(method.name);
+  return names;
+}
+
+}  // namespace
+
+TEST(Options, ReadingAnOptionOutsideTheTableIsAProgrammingError) {
+  const cli::ParsedOptions options = parsed("estimate", {"--box", "3"});
+  EXPECT_THROW(options.text("puzzle"), std::logic_error);  // an option of another command
+  EXPECT_THROW(options.has("no-such-option"), std::logic_error);
+  EXPECT_THROW(options.given("no-such-option"), std::logic_error);
+  EXPECT_THROW(options.flag("nosuch"), std::logic_error);
+  EXPECT_THROW(options.integer("box"), std::logic_error);   // a text read as a number
+  EXPECT_THROW(options.real("rel-error"), std::logic_error);  // neither given nor defaulted
+  EXPECT_FALSE(options.flag("json"));
+  EXPECT_EQ(options.integer("seed"), 1u);  // its default
+  for (const cli::CommandSpec& command : cli::command_table()) EXPECT_NE(command.handler, nullptr) << command.name;
+}
+
+TEST(Options, ConflictsAreRefusedWhileParsing) {
+  const cli::CommandSpec& exact = *cli::find_command("exact");
+  EXPECT_TRUE(contains(refusal(exact, {"--puzzle", "1", "--puzzle-file", "p.txt"}), "not both"));
+  EXPECT_TRUE(contains(refusal(exact, {"--puzzle", "1", "--fix-first-row"}), "empty grid only"));
+  EXPECT_TRUE(contains(refusal(*cli::find_command("solve"), {"--puzzle", "1", "--puzzle-file", "p.txt"}), "not both"));
+  const cli::CommandSpec& estimate = *cli::find_command("estimate");
+  for (const std::string stop : {"--rel-error", "--time", "--samples", "--blocks"})
+    EXPECT_TRUE(contains(refusal(estimate, {"--forever", stop, "1"}), "--forever runs until interrupted")) << stop;
+  EXPECT_TRUE(contains(refusal(estimate, {"--resume", "r.ckpt", "--first-block", "3"}), "--first-block is fixed"));
+  EXPECT_EQ(refusal(estimate, {"--resume", "r.ckpt", "--first-block", "3", "--help"}), "");
+}
+
+TEST(Options, RequirementsAreCheckedAfterParsing) {
+  EXPECT_TRUE(contains(missing("estimate", {}), "missing --box"));
+  EXPECT_TRUE(contains(missing("estimate", {"--box", "3", "--checkpoint-every", "5"}), "needs a checkpoint"));
+  EXPECT_EQ(missing("estimate", {"--resume", "r.ckpt", "--checkpoint-every", "5"}), "");
+  EXPECT_EQ(missing("estimate", {"--box", "3"}), "");  // --checkpoint-every's default needs nothing
+  EXPECT_TRUE(contains(missing("exact", {"--puzzle", "1"}), "missing --box"));
+  EXPECT_TRUE(contains(missing("solve", {"--box", "3"}), "missing puzzle"));
+  EXPECT_TRUE(contains(missing("tables", {}), "missing --box"));
+  EXPECT_TRUE(contains(missing("merge", {"--json"}), "checkpoint files"));
+  EXPECT_EQ(missing("merge", {"a.ckpt"}), "");
+}
+
+TEST(Options, ChoicesAndDefaultsComeFromTheLibrary) {
+  const cli::OptionSpec& estimate_method = *cli::find_command("estimate")->find_option("method");
+  const cli::OptionSpec& exact_method = *cli::find_command("exact")->find_option("method");
+  EXPECT_EQ(estimate_method.choices, names_of(sudoku_count::estimator_methods()));
+  EXPECT_EQ(exact_method.choices, names_of(sudoku_count::exact_methods()));
+  EXPECT_TRUE(contains(refusal(*cli::find_command("exact"), {"--method", "sets"}), "unknown exact method 'sets'"));
+  EXPECT_TRUE(contains(refusal(*cli::find_command("estimate"), {"--method", "dlx"}), "unknown method 'dlx'"));
+  EXPECT_TRUE(contains(refusal(*cli::find_command("estimate"), {"--box", "9x9"}), "9x9"));
+  EXPECT_EQ(cli::find_command("estimate")->find_option("min-samples")->default_value,
+            std::to_string(sudoku_count::StopRule{}.min_samples));
+  const std::string exact_help = unwrapped(cli::command_help(*cli::find_command("exact")));
+  EXPECT_TRUE(contains(exact_help, "[choices: auto, dlx, bands]"));
+  EXPECT_TRUE(contains(exact_help, "[not with --puzzle-file"));
+  for (const auto& method : sudoku_count::exact_methods())
+    EXPECT_TRUE(contains(exact_help, "reaches " + method.reach)) << method.name;
+  const std::string estimate_help = unwrapped(cli::command_help(*cli::find_command("estimate")));
+  for (const auto& method : sudoku_count::estimator_methods())
+    EXPECT_TRUE(contains(estimate_help, "reaches " + method.reach)) << method.name;
+  EXPECT_TRUE(contains(estimate_help, "[needs --checkpoint or --resume]"));
+  EXPECT_TRUE(contains(estimate_help, "[required unless --resume]"));
+  EXPECT_TRUE(contains(estimate_help, "relative standard error 1e-4 or after 60 s"));
 }

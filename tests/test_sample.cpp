@@ -2,11 +2,14 @@
 // uniformity against exact counts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 
-#include "bands/band_one_orbits.hpp"
-#include "bands/band_tables.hpp"
+#include "bands/band_classes.hpp"
+#include "bands/band_completions.hpp"
+#include "bands/band_fillings.hpp"
 #include "cover/sudoku_cover.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/grid.hpp"
@@ -44,11 +47,61 @@ double chi_square_critical(double k, double z = 4.75) {
   return k * std::pow(1.0 - a + z * std::sqrt(a), 3.0);
 }
 
-void band_one_column_sets(const Grid& grid, std::vector<Mask>& sets) {
-  const int n = grid.shape.n();
-  sets.assign(n, 0);
-  for (int r = 0; r < grid.shape.box_rows; ++r)
-    for (int c = 0; c < n; ++c) sets[c] |= Mask{1} << (grid.at(r, c) - 1);
+// The multiset of band 1's symbol types (band_classes.hpp): a symbol in
+// column k of box b has digit k at place b. Counts indexed by type.
+std::vector<int> band_one_types(const Grid& grid) {
+  const Shape& s = grid.shape;
+  int types = 1;
+  for (int b = 0; b < s.box_rows; ++b) types *= s.box_cols;
+  std::vector<int> type_of(s.n(), 0), counts(types, 0);
+  for (int row = 0; row < s.box_rows; ++row)
+    for (int column = 0; column < s.n(); ++column) {
+      int place_value = 1;
+      for (int b = 0; b < column / s.box_cols; ++b) place_value *= s.box_cols;
+      type_of[grid.at(row, column) - 1] += (column % s.box_cols) * place_value;
+    }
+  for (const int t : type_of) ++counts[t];
+  return counts;
+}
+
+// Every image of each class's type multiset under S_C wr S_R (permuted
+// places, each place's digits permuted), mapped to the class: a plain
+// enumeration of the group, independent of band_classes' union-find.
+std::map<std::vector<int>, std::size_t> class_of_multiset(const std::vector<BandClass>& classes, const Shape& s) {
+  const int r = s.box_rows, c = s.box_cols;
+  std::vector<int> place_order(r);
+  std::iota(place_order.begin(), place_order.end(), 0);
+  std::vector<std::vector<int>> digit_perms;
+  std::vector<int> digits(c);
+  std::iota(digits.begin(), digits.end(), 0);
+  do digit_perms.push_back(digits);
+  while (std::next_permutation(digits.begin(), digits.end()));
+  std::map<std::vector<int>, std::size_t> result;
+  const int types = static_cast<int>(classes.front().symbols_of_type.size());
+  do {
+    std::vector<std::size_t> choice(r, 0);  // a digit permutation per place, odometer
+    while (true) {
+      std::vector<int> image_of(types);
+      for (int t = 0; t < types; ++t) {
+        int image = 0, rest = t;
+        for (int b = 0; b < r; ++b, rest /= c) {
+          int place_value = 1;
+          for (int k = 0; k < place_order[b]; ++k) place_value *= c;
+          image += digit_perms[choice[b]][rest % c] * place_value;
+        }
+        image_of[t] = image;
+      }
+      for (std::size_t k = 0; k < classes.size(); ++k) {
+        std::vector<int> moved(types, 0);
+        for (int t = 0; t < types; ++t) moved[image_of[t]] = classes[k].symbols_of_type[t];
+        result.emplace(moved, k);
+      }
+      int b = 0;
+      while (b < r && ++choice[b] == digit_perms.size()) choice[b++] = 0;
+      if (b == r) break;
+    }
+  } while (std::next_permutation(place_order.begin(), place_order.end()));
+  return result;
 }
 
 }  // namespace
@@ -95,24 +148,29 @@ TEST(Sample, SameGridsForAnyThreadCount) {
   }
 }
 
-// 9x9: the band-1 orbit (44 classes of band 1 under relabelling, column
+// 9x9: the class of band 1 (44 classes under relabelling, column
 // permutations inside stacks and stack permutations) of each drawn grid,
-// against its exact share weight * G / sum. Classes expected fewer than 5
-// times are pooled into one bin; chi-square critical value at z = 4.75.
-// Also: every grid valid, the same first grids on one thread, and the
-// compact lines read back as solve --puzzle-file reads them.
+// against its exact share |K| f(K) G(K) / sum, G summed by the exact
+// counter's completions. Classes expected fewer than 5 times are pooled into
+// one bin; chi-square critical value at z = 4.75. Also: every grid valid,
+// the same first grids on one thread, and the compact lines read back as
+// solve --puzzle-file reads them.
 TEST(Sample, NineByNineBandOneClasses) {
   const Shape shape{3, 3};
-  const BandTables tables = BandTables::build_fillings(shape);
-  std::vector<std::uint32_t> orbit_of_key;
-  const std::vector<BandOneOrbit> orbits = band_one_orbits(tables, 0, {}, &orbit_of_key);
-  ASSERT_EQ(orbits.size(), 44u);
+  const std::vector<BandClass> classes = band_classes(shape, 0);
+  ASSERT_EQ(classes.size(), 44u);
+  const BandFillings fillings(shape, std::size_t{1} << 20);
   long double sum = 0;
-  std::vector<long double> share(orbits.size());
-  for (std::size_t o = 0; o < orbits.size(); ++o) {
-    share[o] = static_cast<long double>(orbits[o].weight) * static_cast<long double>(orbits[o].completions);
-    sum += share[o];
+  std::vector<long double> share(classes.size());
+  for (std::size_t k = 0; k < classes.size(); ++k) {
+    Mask sets[kMaxGridSize], avail[kMaxGridSize];
+    band_class_column_sets(classes[k], shape, sets);
+    for (int j = 0; j < shape.n(); ++j) avail[j] = low_bits(shape.n()) & ~sets[j];
+    share[k] = classes[k].column_sets.convert_to<long double>() * static_cast<long double>(fillings.count(sets)) *
+               static_cast<long double>(completions(fillings, avail, 2));
+    sum += share[k];
   }
+  const std::map<std::vector<int>, std::size_t> class_of = class_of_multiset(classes, shape);
   const std::uint64_t draws = 30'000;
   const SampleResult result = draw(shape, draws, 99, 2);
   EXPECT_TRUE(result.exactly_uniform);
@@ -124,15 +182,15 @@ TEST(Sample, NineByNineBandOneClasses) {
   const std::vector<ListedPuzzle> read = parse_puzzle_list(text, shape);
   ASSERT_EQ(read.size(), first.grids.size());
   for (std::size_t i = 0; i < read.size(); ++i) EXPECT_EQ(read[i].grid.cells, first.grids[i].cells);
-  std::vector<long> observed(orbits.size(), 0);
-  std::vector<Mask> sets;
+  std::vector<long> observed(classes.size(), 0);
   for (const Grid& grid : result.grids) {
-    band_one_column_sets(grid, sets);
-    ++observed[orbit_of_key[tables.fillings->key_of(sets.data())]];
+    const auto found = class_of.find(band_one_types(grid));
+    ASSERT_NE(found, class_of.end());
+    ++observed[found->second];
   }
   double chi_square = 0, pooled_expected = 0, pooled_observed = 0;
   int bins = 0;
-  for (std::size_t o = 0; o < orbits.size(); ++o) {
+  for (std::size_t o = 0; o < classes.size(); ++o) {
     const double expected = static_cast<double>(share[o] / sum) * draws;
     if (expected < 5) {
       pooled_expected += expected;

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "known_puzzles.hpp"
+#include "known_answers.hpp"
 #include "sudoku_count/error.hpp"
 #include "solve/singles.hpp"
 
@@ -19,16 +19,9 @@ using sudoku_count::Rule;
 using sudoku_count::Shape;
 using sudoku_count::detail::SinglesResult;
 
-using namespace sudoku_count::known_puzzles;
+namespace known = sudoku_count::known;
 
 namespace {
-
-// A minimal puzzle from bench/make_puzzles (box 3, seed 1, line 13): singles
-// alone solve it, with all four rules.
-const char* const kAllRulesPuzzle =
-    "...4..........932.23.1..4.995....7.......8.5...3....6..9..3...5..57...1..2....8..";
-const char* const kAllRulesSolution =
-    "719423586548679321236185479951246738672318954483957162197832645865794213324561897";
 
 // Checks that each deduction follows from its rule on the grid so far, by
 // recomputing the candidates from scratch, and places it.
@@ -61,21 +54,22 @@ void expect_deductions_hold(Grid grid, const std::vector<Deduction>& deductions)
 }  // namespace
 
 TEST(Singles, NakedSinglesSolveTheLeetCodePuzzle) {
-  const Grid puzzle = parse_puzzle(kLeetCodePuzzle, Shape{3, 3});
+  const Grid puzzle = known::puzzle_grid("leetcode-37");
   const SinglesResult result = apply_singles(puzzle);
   EXPECT_TRUE(result.contradiction.empty());
   EXPECT_EQ(result.blanks, 0);
   EXPECT_EQ(result.deductions.size(), 51u);
-  EXPECT_EQ(result.grid.cells, parse_puzzle(kLeetCodeSolution, Shape{3, 3}).cells);
+  EXPECT_EQ(result.grid.cells, known::solution_grid("leetcode-37").cells);
   expect_deductions_hold(puzzle, result.deductions);
 }
 
 TEST(Singles, AllFourRulesAndEachDeductionHolds) {
-  const Grid puzzle = parse_puzzle(kAllRulesPuzzle, Shape{3, 3});
+  // A minimal puzzle from bench/make_puzzles: singles alone solve it, with all four rules.
+  const Grid puzzle = known::puzzle_grid("all-rules");
   const SinglesResult result = apply_singles(puzzle);
   EXPECT_TRUE(result.contradiction.empty());
   EXPECT_EQ(result.blanks, 0);
-  EXPECT_EQ(result.grid.cells, parse_puzzle(kAllRulesSolution, Shape{3, 3}).cells);
+  EXPECT_EQ(result.grid.cells, known::solution_grid("all-rules").cells);
   bool seen[4] = {false, false, false, false};
   for (const Deduction& d : result.deductions) seen[static_cast<int>(d.rule)] = true;
   for (bool rule_seen : seen) EXPECT_TRUE(rule_seen);
@@ -83,7 +77,7 @@ TEST(Singles, AllFourRulesAndEachDeductionHolds) {
 }
 
 TEST(Singles, NoSingleInTheInkalaPuzzle) {
-  const SinglesResult result = apply_singles(parse_puzzle(kInkala2012, Shape{3, 3}));
+  const SinglesResult result = apply_singles(known::puzzle_grid("inkala-2012"));
   EXPECT_TRUE(result.contradiction.empty());
   EXPECT_TRUE(result.deductions.empty());
   EXPECT_EQ(result.blanks, 60);
@@ -91,8 +85,7 @@ TEST(Singles, NoSingleInTheInkalaPuzzle) {
 
 TEST(Singles, FindsACellWithoutCandidates) {
   // Row 1 holds 1-8 and column 1 a 9: r1c1 has no candidate.
-  const std::string puzzle = ".12345678" + std::string(27, '.') + "9" + std::string(44, '.');
-  const SinglesResult result = apply_singles(parse_puzzle(puzzle, Shape{3, 3}));
+  const SinglesResult result = apply_singles(known::puzzle_grid("no-completion"));
   EXPECT_EQ(result.contradiction, "r1c1 has no candidate left");
 }
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "known_puzzles.hpp"
+#include "known_answers.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/solve.hpp"
@@ -21,18 +21,11 @@ using sudoku_count::SolveOptions;
 using sudoku_count::SolveResult;
 using sudoku_count::SolveStatus;
 
-using namespace sudoku_count::known_puzzles;
+namespace known = sudoku_count::known;
 
 namespace {
 
 const Shape kNine{3, 3};
-// A minimal 16x16 puzzle from bench/make_puzzles (box 4, seed 1, first
-// puzzle): singles place 13 symbols, search the other 151.
-const char* const kSixteenMinimal =
-    "E.6GC.3FBA....5.5...9.2..1D..E....4........G9.F.......5.....7..A....1..B...2...C..8...G..6.9.1.....F...5.3.8."
-    ".......86.9..C.B3AG.2.93.....A1.G...B18.7AED...3....E.4..........8..7.C28..E..4F.D...A..3B1F...C4..9......D1"
-    "C....25.....E..9..5...8.5G2.A....E...73";
-
 // Whether `grid` is complete, valid and keeps every given of `puzzle`.
 bool completes(const Grid& grid, const Grid& puzzle) {
   if (given_count(grid) != grid.shape.cells()) return false;
@@ -72,24 +65,42 @@ TEST(Solve, StatusNames) {
   EXPECT_STREQ(sudoku_count::status_name(SolveStatus::Multiple), "multiple");
 }
 
+// Every puzzle of tests/data/puzzles.txt: none, unique (its solution where
+// the file gives one) or multiple, as its count of completions says.
+TEST(Solve, EveryKnownPuzzleAsItsCountSays) {
+  ASSERT_FALSE(known::puzzles().empty());
+  for (const known::KnownPuzzle& p : known::puzzles()) {
+    const Grid puzzle = parse_puzzle(p.puzzle, p.shape);
+    const SolveResult result = solve(puzzle);
+    const SolveStatus expected = p.count == 0 ? SolveStatus::None : p.count == 1 ? SolveStatus::Unique
+                                                                                 : SolveStatus::Multiple;
+    EXPECT_EQ(result.status, expected) << p.name;
+    for (const Grid& grid : result.solutions) EXPECT_TRUE(completes(grid, puzzle)) << p.name;
+    if (!p.solution.empty()) {
+      ASSERT_EQ(result.solutions.size(), 1u) << p.name;
+      EXPECT_EQ(result.solutions[0].cells, parse_puzzle(p.solution, p.shape).cells) << p.name;
+    }
+  }
+}
+
 TEST(Solve, LeetCodePuzzleIsUnique) {
-  const SolveResult result = solve(parse_puzzle(kLeetCodePuzzle, kNine));
+  const SolveResult result = solve(known::puzzle_grid("leetcode-37"));
   EXPECT_EQ(result.status, SolveStatus::Unique);
   ASSERT_EQ(result.solutions.size(), 1u);
-  EXPECT_EQ(result.solutions[0].cells, parse_puzzle(kLeetCodeSolution, kNine).cells);
+  EXPECT_EQ(result.solutions[0].cells, known::solution_grid("leetcode-37").cells);
   EXPECT_EQ(result.search_cells, 51);
   EXPECT_GE(result.seconds, 0.0);
 }
 
 TEST(Solve, InkalaPuzzleIsUnique) {
-  const SolveResult result = solve(parse_puzzle(kInkala2012, kNine));
+  const SolveResult result = solve(known::puzzle_grid("inkala-2012"));
   EXPECT_EQ(result.status, SolveStatus::Unique);
   ASSERT_EQ(result.solutions.size(), 1u);
-  EXPECT_EQ(result.solutions[0].cells, parse_puzzle(kInkala2012Solution, kNine).cells);
+  EXPECT_EQ(result.solutions[0].cells, known::solution_grid("inkala-2012").cells);
 }
 
 TEST(Solve, PuzzleWith8008CompletionsIsMultiple) {
-  const Grid puzzle = parse_puzzle(kPuzzle8008, kNine);
+  const Grid puzzle = known::puzzle_grid("completions-8008");
   for (const SolveOptions& options : {SolveOptions{}, explaining()}) {
     const SolveResult result = solve(puzzle, options);
     EXPECT_EQ(result.status, SolveStatus::Multiple);
@@ -100,7 +111,7 @@ TEST(Solve, PuzzleWith8008CompletionsIsMultiple) {
 }
 
 TEST(Solve, NoCompletionIsNone) {
-  const Grid puzzle = parse_puzzle(kNoCompletion, kNine);
+  const Grid puzzle = known::puzzle_grid("no-completion");
   const SolveResult searched = solve(puzzle);
   EXPECT_EQ(searched.status, SolveStatus::None);
   EXPECT_TRUE(searched.solutions.empty());
@@ -114,34 +125,34 @@ TEST(Solve, NoCompletionIsNone) {
 }
 
 TEST(Solve, SinglesAloneSolveTheLeetCodePuzzle) {
-  const SolveResult result = solve(parse_puzzle(kLeetCodePuzzle, kNine), explaining());
+  const SolveResult result = solve(known::puzzle_grid("leetcode-37"), explaining());
   EXPECT_EQ(result.status, SolveStatus::Unique);
   EXPECT_EQ(result.deductions.size(), 51u);
   EXPECT_EQ(result.search_cells, 0);
   EXPECT_TRUE(result.contradiction.empty());
   ASSERT_EQ(result.solutions.size(), 1u);
-  EXPECT_EQ(result.solutions[0].cells, parse_puzzle(kLeetCodeSolution, kNine).cells);
+  EXPECT_EQ(result.solutions[0].cells, known::solution_grid("leetcode-37").cells);
 }
 
 TEST(Solve, ExplainOnTheInkalaPuzzleLeavesAllToSearch) {
   // No single applies to this puzzle at the start: search fills all 60 blanks.
-  const SolveResult result = solve(parse_puzzle(kInkala2012, kNine), explaining());
+  const SolveResult result = solve(known::puzzle_grid("inkala-2012"), explaining());
   EXPECT_EQ(result.status, SolveStatus::Unique);
   EXPECT_TRUE(result.deductions.empty());
   EXPECT_EQ(result.search_cells, 60);
   ASSERT_EQ(result.solutions.size(), 1u);
-  EXPECT_EQ(result.solutions[0].cells, parse_puzzle(kInkala2012Solution, kNine).cells);
+  EXPECT_EQ(result.solutions[0].cells, known::solution_grid("inkala-2012").cells);
 }
 
 TEST(Solve, ExplainCountsTheCellsLeftToSearch) {
-  const Grid puzzle = parse_puzzle(kPuzzle8008, kNine);
+  const Grid puzzle = known::puzzle_grid("completions-8008");
   const SolveResult result = solve(puzzle, explaining());
   EXPECT_FALSE(result.deductions.empty());
   EXPECT_EQ(result.search_cells + static_cast<int>(result.deductions.size()), 81 - given_count(puzzle));
 }
 
 TEST(Solve, ACompleteGridIsItsOwnSolution) {
-  const Grid grid = parse_puzzle(kLeetCodeSolution, kNine);
+  const Grid grid = known::solution_grid("leetcode-37");
   const SolveResult result = solve(grid, explaining());
   EXPECT_EQ(result.status, SolveStatus::Unique);
   EXPECT_EQ(result.search_cells, 0);
@@ -180,8 +191,9 @@ TEST(Solve, SixteenBySixteenPatternGrid) {
 }
 
 TEST(Solve, SixteenBySixteenMinimalPuzzle) {
-  const Shape sixteen{4, 4};
-  const Grid puzzle = parse_puzzle(kSixteenMinimal, sixteen);
+  // A minimal 16x16 puzzle from bench/make_puzzles: singles place 13
+  // symbols, search the other 151.
+  const Grid puzzle = known::puzzle_grid("sixteen-minimal");
   const SolveResult result = solve(puzzle, explaining());
   EXPECT_EQ(result.status, SolveStatus::Unique);
   ASSERT_EQ(result.solutions.size(), 1u);
@@ -217,8 +229,8 @@ TEST(Solve, RectangularBoxes) {
 }
 
 TEST(Solve, BatchKeepsInputOrderForAnyThreadCount) {
-  const std::vector<Grid> puzzles = {parse_puzzle(kPuzzle8008, kNine), parse_puzzle(kLeetCodePuzzle, kNine),
-                                     parse_puzzle(kNoCompletion, kNine), parse_puzzle(kInkala2012, kNine)};
+  const std::vector<Grid> puzzles = {known::puzzle_grid("completions-8008"), known::puzzle_grid("leetcode-37"),
+                                     known::puzzle_grid("no-completion"), known::puzzle_grid("inkala-2012")};
   const SolveStatus expected[] = {SolveStatus::Multiple, SolveStatus::Unique, SolveStatus::None,
                                   SolveStatus::Unique};
   std::vector<std::vector<int>> first_solutions;
@@ -243,8 +255,8 @@ TEST(Solve, RefusesBadInput) {
   Grid clashing = empty_grid(kNine);
   clashing.cells[0] = clashing.cells[1] = 5;
   EXPECT_THROW(solve(clashing), InputError);
-  EXPECT_THROW(solve_all({parse_puzzle(kLeetCodePuzzle, kNine), clashing}), InputError);
+  EXPECT_THROW(solve_all({known::puzzle_grid("leetcode-37"), clashing}), InputError);
   SolveOptions negative;
   negative.threads = -1;
-  EXPECT_THROW(solve_all({parse_puzzle(kLeetCodePuzzle, kNine)}, negative), InputError);
+  EXPECT_THROW(solve_all({known::puzzle_grid("leetcode-37")}, negative), InputError);
 }

@@ -2,6 +2,7 @@
 
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/rng.hpp"
+#include "sudoku_count/tables.hpp"
 #include "bands/band_tables.hpp"
 
 using namespace sudoku_count;
@@ -34,24 +35,26 @@ TEST(Tables, BandCountsMatchKnownValues) {
   }
 }
 
-// Every band with column sets X is one of f(X) fillings, and each key of the
-// f table stands for P column-set structures (one per box-0 partition), so
-// P * sum of the table = number of all bands.
 TEST(Tables, DegenerateShapes) {
   EXPECT_EQ(BandTables::build(Shape{1, 2}).bands_total, 2);   // a band is one row: 2! of them
   EXPECT_EQ(BandTables::build(Shape{2, 1}).bands_total, 2);   // the whole 2x2 Latin square
   EXPECT_EQ(BandTables::build(Shape{1, 1}).bands_total, 1);
 }
 
+// Every band with column sets X is one of f(X) fillings, and each key of the
+// f table stands for P (C!)^(R-1) column-set structures (one per ordered
+// box-0 partition, and one per order of the sets of each other box), so
+// P (C!)^(R-1) * sum of the table = number of all bands.
 TEST(Tables, FillingTableAddsUpToAllBands) {
-  for (const Shape s : {Shape{3, 2}, Shape{3, 3}}) {
+  for (const Shape s : {Shape{3, 2}, Shape{3, 3}, Shape{2, 3}, Shape{2, 4}}) {
     const BandTables t = BandTables::build(s);
     ASSERT_TRUE(t.fillings->tabulated());
     BigInt sum = 0;
     for (std::size_t k = 0; k < t.fillings->table_entries(); ++k) sum += t.fillings->at_key(k);
     const int n = s.n(), r = s.box_rows;
     const BigInt partitions = factorial(n) / boost::multiprecision::pow(factorial(r), s.box_cols);
-    EXPECT_EQ(partitions * sum, t.bands_total) << s.name();
+    const BigInt orders = boost::multiprecision::pow(factorial(s.box_cols), r - 1);
+    EXPECT_EQ(partitions * orders * sum, t.bands_total) << s.name();
   }
 }
 
@@ -73,4 +76,18 @@ TEST(Tables, RefusesShapesThatDoNotFit) {
   EXPECT_THROW(BandTables::build(Shape{4, 4}), InputError);
   EXPECT_THROW(BandTables::build(Shape{3, 4}), InputError);
   EXPECT_THROW(BandTables::build(Shape{5, 5}), InputError);
+}
+
+TEST(Tables, PublicReportMatchesTheTables) {
+  const BandTablesReport report = band_tables_report(Shape{2, 3});
+  const BandTables tables = BandTables::build(Shape{2, 3});
+  EXPECT_EQ(report.shape, (Shape{2, 3}));
+  EXPECT_EQ(report.bands_total, known_bands(Shape{2, 3}));
+  ASSERT_EQ(report.tables.size(), tables.report.size());
+  for (std::size_t i = 0; i < report.tables.size(); ++i) {
+    EXPECT_EQ(report.tables[i].name, tables.report[i].name);
+    EXPECT_EQ(report.tables[i].entries, tables.report[i].entries);
+    EXPECT_EQ(report.tables[i].bytes, tables.report[i].bytes);
+  }
+  EXPECT_THROW(band_tables_report(Shape{4, 4}), InputError);
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The one interface every Monte Carlo method plugs into. A method draws
 // independent, unbiased estimates of the number of grids (one per sample);
-// the driver (estimate.hpp) runs them in work blocks on all threads, merges
+// the driver (run.hpp) runs them in work blocks on all threads, merges
 // them and decides when to stop.
 #include <cstdint>
 #include <memory>
@@ -43,10 +43,13 @@ class Estimator {
 
 struct MethodInfo {
   std::string name;
-  std::string summary;
+  std::string summary;  // how it samples
+  std::string reach;    // the shapes it handles, as a phrase that follows "reaches"
 };
 // Every method the factory knows, "auto" first.
 const std::vector<MethodInfo>& estimator_methods();
+// The method of that name; throws InputError naming the choices otherwise.
+const MethodInfo& estimator_method(const std::string& name);
 
 // "auto" picks the best method that handles the shape. Throws InputError for
 // an unknown method or one that cannot handle the shape (naming the reason).

@@ -37,6 +37,10 @@ struct StopRule {
   bool forever = false;        // run until interrupted
 };
 
+// The rule of a run given no budget, no target and no `forever`: relative
+// standard error 1e-4 or 60 s, whichever comes first.
+StopRule default_stop_rule();
+
 // Where a run begins: block `first_block` with nothing merged for a fresh
 // run, or a resumed run's merged prefix (blocks first_block .. first_block +
 // blocks_done - 1, in order).

@@ -1,7 +1,8 @@
 #pragma once
 // The public API of sudoku-count, in one header: shapes and grids, exact
-// counting, essentially different grids, uniform random grids, solving, the estimator interface with its method registry, the
-// run driver, checkpoints and the version.
+// counting with its method registry, essentially different grids, uniform
+// random grids, solving, the estimator interface with its method registry,
+// the run driver, checkpoints, the band tables' sizes and the version.
 #include "sudoku_count/bignum.hpp"
 #include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
@@ -15,4 +16,5 @@
 #include "sudoku_count/solve.hpp"
 #include "sudoku_count/stats.hpp"
 #include "sudoku_count/symmetry.hpp"
+#include "sudoku_count/tables.hpp"
 #include "sudoku_count/version.hpp"

@@ -3,7 +3,7 @@
 // (-DSUDOKU_COUNT_MPI=ON) has one per MPI rank. Rank 0, the leader, reads
 // input, drives the run, prints and checkpoints; the other ranks compute the
 // blocks it hands out. The core library knows nothing of this: it sees a
-// BlockRunner (sudoku_count/estimate.hpp).
+// BlockRunner (sudoku_count/run.hpp).
 #include <functional>
 #include <memory>
 #include <string>

@@ -79,7 +79,7 @@ class MpiRunner : public DistributedRunner {
   }
 
   std::vector<WeightAccumulator> compute_and_gather(const Command& command) {
-    const BlockPlan plan{command.seed, command.run_first_block, command.samples_per_block, command.sample_budget};
+    const BlockPlan plan{command.seed, command.run_first_block, command.samples_per_block, command.sample_budget, {}};
     const std::vector<std::uint64_t> mine = blocks_of(rank_, command);
     const std::vector<WeightAccumulator> results = run_blocks(estimator_, plan, mine, threads_);
     // Each block's accumulator travels as its checkpoint text (exact), one

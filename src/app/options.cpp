@@ -1,145 +1,21 @@
 #include "options.hpp"
 
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <iterator>
 #include <sstream>
+#include <stdexcept>
 
 #include "sudoku_count/error.hpp"
-#include "sudoku_count/estimator.hpp"
 
 namespace po = boost::program_options;
 
 namespace sudoku_count::cli {
 namespace {
 
-constexpr double kMaxThreads = 1024;
-constexpr double kMaxSeconds = 1e9;  // about 31 years
 constexpr const char* kPositional = "positional-arguments";  // hidden: not in --help's list
-constexpr double kMaxPrinted = 100000;  // completions held in memory by exact --print
-
-OptionSpec box_option(const std::string& default_value = "") {
-  return {"box", Kind::Text, "SHAPE", default_value, 0, 0, false,
-          "box shape: 3 for 3x3 boxes (the 9x9 grid), or RxC for boxes of R rows and C columns "
-          "(2x3 is the 6x6 grid); R*C <= 64"};
-}
-OptionSpec threads_option() {
-  return {"threads", Kind::Integer, "T", "0", 0, kMaxThreads, false, "worker threads (0: all cores)"};
-}
-OptionSpec seed_option() {
-  return {"seed", Kind::Integer, "S", "1", 0, 1.8446744073709552e19, false,
-          "random seed; one seed gives the same estimate for any --threads and number of processes"};
-}
-OptionSpec confidence_option() {
-  return {"confidence", Kind::Real, "C", "0.95", 0, 1, true, "confidence level of the interval (0 < C < 1)", true};
-}
-OptionSpec puzzle_option() {
-  return {"puzzle", Kind::Text, "TEXT", "", 0, 0, false,
-          "the partial grid, row by row: 1-9 then A-Z (10=A, ...), blanks as . or 0; whitespace and | - + "
-          "ignored; or whitespace-separated numbers 0..N"};
-}
-OptionSpec json_option() { return {"json", Kind::Flag, "", "", 0, 0, false, "print JSON on stdout instead of text"}; }
-
-std::string method_help() {
-  std::string help = "estimator method:";
-  for (const auto& method : estimator_methods()) help += " " + method.name + " (" + method.summary + ");";
-  help.back() = '.';
-  return help;
-}
-
-std::vector<CommandSpec> build_table() {
-  std::vector<CommandSpec> table;
-  table.push_back(
-      {"estimate",
-       "sudoku-count estimate --box SHAPE [--rel-error E] [--time SECONDS] [--samples N] [--blocks N] [--forever] "
-       "[--report-every SECONDS] [--threads T] [--seed S] [--first-block B] [--confidence C] [--method M] "
-       "[--checkpoint FILE] [--checkpoint-every SECONDS] [--json]\n"
-       "       sudoku-count estimate --resume FILE [stopping options] [--checkpoint FILE] [...]",
-       "unbiased Monte Carlo estimate with standard error and confidence interval",
-       "Unbiased Monte Carlo estimate of the number of completed grids, with standard error and interval. "
-       "With no stopping option it stops at relative standard error 1e-4 or after 60 s, whichever comes first. "
-       "Samples, blocks and the error target count the whole run (a resumed one included); --time counts this "
-       "session.",
-       {box_option(),
-        {"rel-error", Kind::Real, "E", "", 0, 1, true, "stop at this relative standard error (0 < E <= 1)"},
-        {"time", Kind::Real, "SECONDS", "", 0, kMaxSeconds, true, "stop after this many seconds (of this session)"},
-        {"samples", Kind::Integer, "N", "", 1, 1e18, false, "stop after exactly N samples"},
-        {"blocks", Kind::Integer, "N", "", 1, 1e18, false,
-         "stop after N work blocks (a fixed number of samples each, per method and shape)"},
-        {"min-samples", Kind::Integer, "N", "1000", 2, 1e18, false,
-         "samples required before a --rel-error target is trusted"},
-        {"forever", Kind::Flag, "", "", 0, 0, false, "run until interrupted (Ctrl-C prints the final summary)"},
-        {"report-every", Kind::Real, "SECONDS", "", 0, kMaxSeconds, false,
-         "a report line every SECONDS (default 1 on a terminal, else none; 0: none)"},
-        threads_option(),
-        seed_option(),
-        {"first-block", Kind::Integer, "B", "0", 0, 1e18, false,
-         "start at work block B (runs of one seed over disjoint block ranges can be merged)"},
-        confidence_option(),
-        {"method", Kind::Text, "M", "auto", 0, 0, false, method_help()},
-        {"checkpoint", Kind::Text, "FILE", "", 0, 0, false,
-         "save the run's state to FILE at the start, every --checkpoint-every seconds and at the end (an "
-         "existing FILE is refused unless it is the --resume FILE)"},
-        {"checkpoint-every", Kind::Real, "SECONDS", "60", 0, kMaxSeconds, true, "seconds between checkpoints"},
-        {"resume", Kind::Text, "FILE", "", 0, 0, false,
-         "continue the run saved in checkpoint FILE (and keep saving to FILE unless --checkpoint says otherwise); "
-         "box, method and seed come from FILE"},
-        json_option()},
-       ""});
-  table.push_back({"merge",
-                   "sudoku-count merge FILE... [--output FILE] [--confidence C] [--json]",
-                   "combine the checkpoints of independent runs into one estimate",
-                   "Combine checkpoints of independent runs of one shape and method (different seeds, or disjoint "
-                   "--first-block ranges of one seed) into one estimate with its standard error. Runs of different "
-                   "shapes, methods or sudoku-count versions, and runs sharing blocks, are refused.",
-                   {{"output", Kind::Text, "FILE", "", 0, 0, false,
-                     "also save the merged state as a checkpoint FILE (not overwritten if it exists), to merge further"},
-                    confidence_option(), json_option()},
-                   "FILE"});
-  table.push_back(
-      {"exact",
-       "sudoku-count exact --box SHAPE [--puzzle TEXT | --puzzle-file FILE] [--print K] [--fix-first-row] "
-       "[--threads T] [--json]",
-       "exact number of grids, or of completions of a puzzle",
-       "Exact number of completions of a partial grid (the empty grid by default: all grids of the shape), by "
-       "dancing links or, for all grids of a shape, by the column-set decomposition over band tables.",
-       {box_option(), puzzle_option(),
-        {"puzzle-file", Kind::Text, "FILE", "", 0, 0, false, "read the puzzle from FILE"},
-        {"print", Kind::Integer, "K", "", 0, kMaxPrinted, false,
-         "also print the first K completions in search order (as grids; with --json, a solutions array), before "
-         "the count"},
-        {"fix-first-row", Kind::Flag, "", "", 0, 0, false,
-         "empty grid only: fix the first row to 1..N, count, and multiply by N!"},
-        {"method", Kind::Text, "M", "auto", 0, 0, false,
-         "exact method: dlx (dancing links: puzzles, and empty grids up to 6x6), bands (all grids of a shape by "
-         "the column-set decomposition: 3-row boxes up to 9x9, 2-row boxes up to 2x5, and their transposes), or auto (bands for an empty grid "
-         "where it applies, else dlx)"},
-        threads_option(), json_option()},
-       ""});
-  table.push_back(
-      {"solve",
-       "sudoku-count solve --box SHAPE (--puzzle TEXT | --puzzle-file FILE) [--explain] [--threads T] [--json]",
-       "solve puzzles: no solution, exactly one (printed), or more (the first two printed)",
-       "Solve a puzzle, or a file of puzzles, by dancing links stopped at the second solution: say whether there is "
-       "no solution, exactly one (printed), or more than one (the first two printed). Exit status 0 in all three "
-       "cases.",
-       {box_option(), puzzle_option(),
-        {"puzzle-file", Kind::Text, "FILE", "", 0, 0, false,
-         "read puzzles from FILE, one a line (blank lines and lines starting with # skipped); they are solved on "
-         "--threads threads and reported in input order"},
-        {"explain", Kind::Flag, "", "", 0, 0, false,
-         "first place the singles a person finds (a cell's only candidate, a symbol's only place in a row, column "
-         "or box), printing each, then say how many cells search had to fill"},
-        threads_option(), json_option()},
-       ""});
-  table.push_back({"tables",
-                   "sudoku-count tables --box SHAPE [--json]",
-                   "build the band tables and report their size, time and memory",
-                   "Build the band tables of a shape and print each table's size, build time and memory.",
-                   {box_option(), json_option()},
-                   ""});
-  return table;
-}
 
 [[noreturn]] void bad_value(const OptionSpec& spec, const std::string& value, const std::string& why) {
   throw InputError("--" + spec.name + " " + quote_input(value) + ": " + why);
@@ -147,8 +23,16 @@ std::vector<CommandSpec> build_table() {
 
 std::string range_text(const OptionSpec& spec) {
   std::ostringstream out;
-  out << (spec.min_exclusive ? "greater than " : "at least ") << spec.min << (spec.max_exclusive ? " and less than " : " and at most ") << spec.max;
+  out << (spec.min_exclusive ? "greater than " : "at least ") << spec.min
+      << (spec.max_exclusive ? " and less than " : " and at most ") << spec.max;
   return out.str();
+}
+
+std::string joined(const std::vector<std::string>& items, const std::string& separator,
+                   const std::string& prefix = "") {
+  std::string text;
+  for (const auto& item : items) text += (text.empty() ? "" : separator) + prefix + item;
+  return text;
 }
 
 void check_value(const OptionSpec& spec, const std::string& value) {
@@ -171,6 +55,10 @@ void check_value(const OptionSpec& spec, const std::string& value) {
     const bool low = spec.min_exclusive ? parsed <= spec.min : parsed < spec.min;
     const bool high = spec.max_exclusive ? parsed >= spec.max : parsed > spec.max;
     if (low || high) bad_value(spec, value, "out of range; expected " + range_text(spec));
+  } else {
+    if (spec.check) spec.check(value);
+    if (!spec.choices.empty() && std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end())
+      bad_value(spec, value, "choose one of " + joined(spec.choices, ", "));
   }
 }
 
@@ -198,10 +86,34 @@ std::string describe_error(const po::error& e) {
   return "bad option " + option;
 }
 
+// What --help says of an option beyond its own text: choices, default, and
+// the command's rules that involve it, each in brackets.
+std::string help_notes(const CommandSpec& command, const OptionSpec& spec) {
+  std::string notes;
+  if (!spec.choices.empty()) notes += " [choices: " + joined(spec.choices, ", ") + "]";
+  if (!spec.default_value.empty()) notes += " [default " + spec.default_value + "]";
+  std::vector<std::string> refused;
+  for (const Conflict& conflict : command.conflicts) {
+    if (conflict.option == spec.name) refused.insert(refused.end(), conflict.others.begin(), conflict.others.end());
+    if (std::count(conflict.others.begin(), conflict.others.end(), spec.name)) refused.push_back(conflict.option);
+  }
+  if (!refused.empty()) notes += " [not with " + joined(refused, ", ", "--") + "]";
+  for (const Requirement& requirement : command.requirements) {
+    const auto& one_of = requirement.one_of;
+    if (requirement.option == spec.name) notes += " [needs " + joined(one_of, " or ", "--") + "]";
+    if (!requirement.option.empty() || !std::count(one_of.begin(), one_of.end(), spec.name)) continue;
+    std::vector<std::string> instead;
+    std::copy_if(one_of.begin(), one_of.end(), std::back_inserter(instead),
+                 [&](const std::string& name) { return name != spec.name; });
+    notes += instead.empty() ? " [required]" : " [required unless " + joined(instead, " or ", "--") + "]";
+  }
+  return notes;
+}
+
 po::options_description describe(const CommandSpec& command) {
   po::options_description description("Options");
   for (const auto& spec : command.options) {
-    const std::string help = spec.help + (spec.default_value.empty() ? "" : " [default " + spec.default_value + "]");
+    const std::string help = spec.help + help_notes(command, spec);
     if (spec.kind == Kind::Flag) description.add_options()(spec.name.c_str(), help.c_str());
     else description.add_options()(spec.name.c_str(), po::value<std::string>()->value_name(spec.value_name), help.c_str());
   }
@@ -211,9 +123,10 @@ po::options_description describe(const CommandSpec& command) {
 
 }  // namespace
 
-const std::vector<CommandSpec>& command_table() {
-  static const std::vector<CommandSpec> table = build_table();
-  return table;
+const OptionSpec* CommandSpec::find_option(const std::string& name) const {
+  for (const auto& spec : options)
+    if (spec.name == name) return &spec;
+  return nullptr;
 }
 
 const CommandSpec* find_command(const std::string& name) {
@@ -222,21 +135,46 @@ const CommandSpec* find_command(const std::string& name) {
   return nullptr;
 }
 
-std::string ParsedOptions::text(const std::string& name) const {
-  const auto it = values_.find(name);
-  return it == values_.end() ? std::string() : it->second;
+const OptionSpec& ParsedOptions::spec(const std::string& name) const {
+  const OptionSpec* spec = command_ ? command_->find_option(name) : nullptr;
+  if (!spec)
+    throw std::logic_error("option --" + name + " is not in the table of command " +
+                           (command_ ? command_->name : std::string("(none)")));
+  return *spec;
 }
+
+const std::string& ParsedOptions::value(const std::string& name, Kind kind) const {
+  if (spec(name).kind != kind && kind != Kind::Text)
+    throw std::logic_error("option --" + name + " is read as a value of another kind");
+  const auto it = values_.find(name);
+  if (it == values_.end()) throw std::logic_error("option --" + name + " is read but has no value");
+  return it->second;
+}
+
+bool ParsedOptions::has(const std::string& name) const {
+  spec(name);
+  return values_.count(name) > 0;
+}
+bool ParsedOptions::given(const std::string& name) const {
+  spec(name);
+  return given_.count(name) > 0;
+}
+bool ParsedOptions::flag(const std::string& name) const {
+  if (spec(name).kind != Kind::Flag) throw std::logic_error("option --" + name + " is not a flag");
+  return values_.count(name) > 0;
+}
+std::string ParsedOptions::text(const std::string& name) const { return value(name, Kind::Text); }
 std::uint64_t ParsedOptions::integer(const std::string& name) const {
-  std::uint64_t value = 0;
-  const std::string t = text(name);
-  std::from_chars(t.data(), t.data() + t.size(), value);
-  return value;
+  const std::string& t = value(name, Kind::Integer);
+  std::uint64_t number = 0;
+  std::from_chars(t.data(), t.data() + t.size(), number);
+  return number;
 }
 double ParsedOptions::real(const std::string& name) const {
-  double value = 0;
-  const std::string t = text(name);
-  std::from_chars(t.data(), t.data() + t.size(), value);
-  return value;
+  const std::string& t = value(name, Kind::Real);
+  double number = 0;
+  std::from_chars(t.data(), t.data() + t.size(), number);
+  return number;
 }
 
 ParsedOptions parse_command_line(const CommandSpec& command, const std::vector<std::string>& args, bool& help) {
@@ -250,15 +188,13 @@ ParsedOptions parse_command_line(const CommandSpec& command, const std::vector<s
       description.add_options()(kPositional, po::value<std::vector<std::string>>());
       positionals.add(kPositional, -1);
     }
-    po::store(po::command_line_parser(args).options(description).positional(positionals).style(po::command_line_style::unix_style ^
-                                                                        po::command_line_style::allow_guessing)
-                  .run(),
-              map);
+    const auto style = po::command_line_style::unix_style ^ po::command_line_style::allow_guessing;
+    po::store(po::command_line_parser(args).options(description).positional(positionals).style(style).run(), map);
   } catch (const po::error& e) {
     throw InputError(describe_error(e) + " (see 'sudoku-count " + command.name + " --help')");
   }
   help = map.count("help") > 0;
-  ParsedOptions parsed;
+  ParsedOptions parsed(command);
   if (help) return parsed;
   if (map.count(kPositional)) parsed.positional_ = map[kPositional].as<std::vector<std::string>>();
   for (const auto& spec : command.options) {
@@ -271,7 +207,22 @@ ParsedOptions parse_command_line(const CommandSpec& command, const std::vector<s
       parsed.values_[spec.name] = spec.default_value;
     }
   }
+  for (const Conflict& conflict : command.conflicts)
+    if (parsed.given(conflict.option))
+      for (const auto& other : conflict.others)
+        if (parsed.given(other)) throw InputError(conflict.message);
   return parsed;
+}
+
+void check_requirements(const CommandSpec& command, const ParsedOptions& options) {
+  for (const Requirement& requirement : command.requirements) {
+    if (!requirement.option.empty() && !options.given(requirement.option)) continue;
+    const auto& one_of = requirement.one_of;
+    if (std::none_of(one_of.begin(), one_of.end(), [&](const std::string& name) { return options.given(name); }))
+      throw InputError(requirement.message);
+  }
+  if (!command.missing_positional.empty() && options.positional().empty())
+    throw InputError(command.missing_positional);
 }
 
 std::string command_help(const CommandSpec& command) {
@@ -283,8 +234,10 @@ std::string command_help(const CommandSpec& command) {
 std::string tool_help() {
   std::ostringstream out;
   out << "sudoku-count: count completed Sudoku grids of any box shape, exactly or by unbiased Monte Carlo "
-         "estimate, and solve puzzles.\n\nusage: sudoku-count COMMAND [OPTIONS]\n       sudoku-count --version\n\ncommands:\n";
-  for (const auto& command : command_table()) out << "  " << command.name << std::string(10 - command.name.size(), ' ') << command.brief << "\n";
+         "estimate, and solve puzzles.\n\nusage: sudoku-count COMMAND [OPTIONS]\n       sudoku-count --version\n\n"
+         "commands:\n";
+  for (const auto& command : command_table())
+    out << "  " << command.name << std::string(10 - command.name.size(), ' ') << command.brief << "\n";
   out << "\n'sudoku-count COMMAND --help' describes a command's options.\n"
          "Exit status: 0 success, 2 bad usage or bad input, 1 internal error, 3 estimate done but its final "
          "checkpoint could not be written.\n";

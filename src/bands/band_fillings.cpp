@@ -1,124 +1,238 @@
 #include "bands/band_fillings.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <limits>
 #include <numeric>
-#include <unordered_map>
 #include <utility>
 
 namespace sudoku_count::detail {
 namespace {
 
-std::size_t binomial(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  std::size_t result = 1;
-  for (int i = 1; i <= k; ++i) result = result * static_cast<std::size_t>(n - k + i) / static_cast<std::size_t>(i);
-  return result;
-}
-
-// Number of cycles of the 2-regular graph in which every column joins its two
-// symbols (each symbol lies on exactly two columns).
-int count_cycles(const Mask* sets, int n) {
-  int parent[kMaxGridSize];
-  std::iota(parent, parent + n, 0);
-  auto find = [&](int x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  int components = n;
-  for (int j = 0; j < n; ++j) {
-    const int a = low_bit_index(sets[j]);
-    const int b = low_bit_index(clear_low_bit(sets[j]));
-    const int ra = find(a), rb = find(b);
-    if (ra != rb) {
-      parent[ra] = rb;
-      --components;
+// Pascal's triangle up to 64 (C(64, 32) < 2^63): ranking partitions takes a
+// binomial per symbol, inside the f-table build and the completions' sums.
+struct Binomials {
+  std::size_t value[65][65] = {};
+  constexpr Binomials() {
+    for (int n = 0; n <= 64; ++n) {
+      value[n][0] = 1;
+      for (int k = 1; k <= n; ++k) value[n][k] = value[n - 1][k - 1] + (k < n ? value[n - 1][k] : 0);
     }
   }
-  return components;
+};
+constexpr Binomials kBinomials;
+
+std::size_t binomial(int n, int k) { return k < 0 || k > n ? 0 : kBinomials.value[n][k]; }
+
+// Number of cycles of the 2-regular graph in which every column joins its two
+// symbols (each symbol lies on exactly two columns): walk each cycle from
+// its lowest column, column to symbol to the symbol's other column.
+int count_cycles(const Mask* sets, int n) {
+  Mask columns_of[kMaxGridSize];
+  for (int s = 0; s < n; ++s) columns_of[s] = 0;
+  for (int j = 0; j < n; ++j)
+    for (Mask set = sets[j]; set; set = clear_low_bit(set)) columns_of[low_bit_index(set)] |= Mask{1} << j;
+  Mask unvisited = low_bits(n);
+  int cycles = 0;
+  while (unvisited) {
+    ++cycles;
+    const int start = low_bit_index(unvisited);
+    int column = start, symbol = low_bit_index(sets[start]);
+    do {
+      unvisited &= ~(Mask{1} << column);
+      column = low_bit_index(columns_of[symbol] & ~(Mask{1} << column));
+      symbol = low_bit_index(sets[column] & ~(Mask{1} << symbol));
+    } while (column != start);
+  }
+  return cycles;
 }
 
 // f with the rows of column 0 fixed. Permuting the rows maps fillings one to
 // one onto fillings, and exactly one of the R! permutations puts column 0's
 // symbols, smallest first, in rows 1..R; so f = R! g, where g counts the
-// fillings that do so:
-//   g(X) = sum over first rows M holding column 0's smallest symbol of g(X - M),
-//   g = 2^(cycles - 1) with two rows left (the cycle through column 0 has its
-//   rows fixed), 1 with one row left.
-// Different first rows can leave the same remainder (rows M1, M2 and M2', M1'
-// with the same union), so from five rows up the values of g on remainders
-// of at least three rows are memoised, keyed by the remainder's edge set
-// packed into 128 bits (N <= 11).
-class OrderedFillings {
+// fillings that do so. g splits the rows in two: the first a = floor(R/2)
+// rows of a filling form an a-regular spanning subgraph W of X (an
+// "a-factor") that holds column 0's a smallest symbols, filled in g_a(W)
+// ways, and the other rows fill X - W in g_(R-a)(X - W) ways:
+//   g_R(X) = sum over a-factors W of X holding column 0's a smallest symbols
+//            of g_a(W) g_(R-a)(X - W),
+//   g_3(X) = sum over first rows M holding column 0's smallest symbol of g_2(X - M),
+//   g_2 = 2^(cycles - 1) (the cycle through column 0 has its rows fixed), g_1 = 1.
+// Summing over W once each, instead of over its g_a(W) orderings into rows
+// as a recursion by one row at a time does, is what makes the split pay
+// (with the walks below, 3.5 times less CPU for two 5-row bands than that
+// recursion with its memo of remainders; docs/method.md, section 8).
+class RowSplitFillings {
  public:
-  OrderedFillings(int rows, int n) : n_(n), memo_below_(n * n <= 128 && rows >= 5 ? rows - 1 : 0) {}
+  explicit RowSplitFillings(int n) : n_(n) {}
 
   std::uint64_t count(Mask* sets, int rows) {
     if (rows <= 1) return 1;
     if (rows == 2) return std::uint64_t{1} << (count_cycles(sets, n_) - 1);
-    const bool memoised = rows >= 3 && rows < memo_below_;
-    Key key{};
-    if (memoised) {
-      key = pack(sets);
-      if (const auto hit = memo_.find(key); hit != memo_.end()) return hit->second;
+    if (rows == 3) {
+      Mask seen = 0;
+      for (int j = n_ - 1; j >= 0; --j) {
+        last_in_[j] = sets[j] & ~seen;
+        seen |= sets[j];
+      }
+      cycles_.reset(n_);
+      return sum_over_first_rows(sets, 0, 0);
     }
-    const Mask first = low_bit(sets[0]);
-    sets[0] ^= first;
-    const std::uint64_t total = sum_over_first_rows(sets, rows, low_bits(n_) & ~Mask{1}, first);
-    sets[0] ^= first;
-    if (memoised) memo_.emplace(key, total);
-    return total;
+    return sum_over_factors(sets, rows);
   }
 
  private:
-  using Key = std::pair<std::uint64_t, std::uint64_t>;
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-      return static_cast<std::size_t>((k.first * 0x9E3779B97F4A7C15ull) ^ ((k.second + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full));
+  // Cycles of a 2-regular graph on the symbols, built one edge at a time
+  // (each column of a two-row remainder joins its two symbols), with undo.
+  // Every path keeps its two ends pointing at each other, so an edge either
+  // joins two paths or closes one into a cycle: O(1) per edge.
+  class CycleTracker {
+   public:
+    struct Undo {
+      std::uint8_t end_p, end_q;
+      bool closed;
+    };
+    void reset(int n) {
+      for (int s = 0; s < n; ++s) end_[s] = static_cast<std::uint8_t>(s);
+      cycles_ = 0;
     }
-  };
-
-  // Column j's symbols at bits j*N .. j*N+N-1 of a 128-bit word pair.
-  Key pack(const Mask* sets) const {
-    Key key{0, 0};
-    for (int j = 0; j < n_; ++j) {
-      const int bit = j * n_;
-      if (bit < 64) key.first |= sets[j] << bit;
-      if (bit + n_ > 64) key.second |= bit >= 64 ? sets[j] << (bit - 64) : sets[j] >> (64 - bit);
+    Undo add(int p, int q) {
+      const Undo undo{end_[p], end_[q], end_[p] == q};
+      if (undo.closed) {
+        ++cycles_;
+      } else {
+        end_[undo.end_p] = undo.end_q;
+        end_[undo.end_q] = undo.end_p;
+      }
+      return undo;
     }
-    return key;
-  }
-
-  // Sum over the ways to pick one symbol per open column, all distinct and
-  // none in `used`, of g of the remainder. Columns are taken most-constrained
-  // first, so dead ends show early.
-  std::uint64_t sum_over_first_rows(Mask* sets, int rows, Mask open_columns, Mask used) {
-    if (!open_columns) return count(sets, rows - 1);
-    int column = -1, fewest = kMaxGridSize + 1;
-    for (Mask open = open_columns; open; open = clear_low_bit(open)) {
-      const int j = low_bit_index(open);
-      const int options = popcount(sets[j] & ~used);
-      if (options < fewest) {
-        fewest = options;
-        column = j;
-        if (options <= 1) break;
+    void remove(int p, int q, const Undo& undo) {
+      if (undo.closed) {
+        --cycles_;
+      } else {
+        end_[undo.end_p] = static_cast<std::uint8_t>(p);
+        end_[undo.end_q] = static_cast<std::uint8_t>(q);
       }
     }
+    int cycles() const { return cycles_; }
+
+   private:
+    std::uint8_t end_[kMaxGridSize];
+    int cycles_ = 0;
+  };
+
+  // g_3: the first row M takes one symbol per column, all distinct, column 0
+  // its smallest; the two symbols a column keeps are an edge of the two-row
+  // remainder X - M, whose cycles the tracker counts as the columns are
+  // taken in order. Each leaf adds 2^(cycles - 1). A symbol not yet taken
+  // whose last column this is must be taken here.
+  std::uint64_t sum_over_first_rows(const Mask* sets, int column, Mask used) {
+    if (column + 1 == n_) {
+      // One symbol is left for the last column, and its other two symbols,
+      // the only ones still on one edge, close the last cycle.
+      const Mask pick = sets[column] & ~used;
+      return pick && !clear_low_bit(pick) ? std::uint64_t{1} << cycles_.cycles() : 0;
+    }
+    const Mask forced = last_in_[column] & ~used;
+    if (forced & clear_low_bit(forced)) return 0;
+    const Mask options = column == 0 ? low_bit(sets[0]) & (forced ? forced : ~Mask{0})
+                                     : (forced ? forced : sets[column] & ~used);
     std::uint64_t total = 0;
-    const Mask rest = open_columns & ~(Mask{1} << column);
-    for (Mask options = sets[column] & ~used; options; options = clear_low_bit(options)) {
-      const Mask bit = low_bit(options);
-      sets[column] ^= bit;
-      total += sum_over_first_rows(sets, rows, rest, used | bit);
-      sets[column] ^= bit;
+    for (Mask rest = options; rest; rest = clear_low_bit(rest)) {
+      const Mask pick = low_bit(rest);
+      const Mask kept = sets[column] ^ pick;
+      const int p = low_bit_index(kept), q = low_bit_index(clear_low_bit(kept));
+      const CycleTracker::Undo undo = cycles_.add(p, q);
+      total += sum_over_first_rows(sets, column + 1, used | pick);
+      cycles_.remove(p, q, undo);
     }
     return total;
   }
 
+  // Every a-factor W (each column keeps a of its symbols, each symbol is
+  // kept by a columns), column 0 keeping its a smallest, column by column.
+  // A symbol still needed by as many columns as it has left must be kept;
+  // one needed by none must not.
+  struct FactorWalk {
+    int a = 0, rows = 0;
+    Mask factor[kMaxGridSize];
+    Mask rest[kMaxGridSize];
+    int need[kMaxGridSize];  // per symbol: columns that must still keep it
+    int left[kMaxGridSize];  // per symbol: columns still to decide that hold it
+  };
+
+  std::uint64_t sum_over_factors(const Mask* sets, int rows) {
+    FactorWalk walk;
+    walk.rows = rows;
+    walk.a = rows / 2;
+    for (int s = 0; s < n_; ++s) walk.need[s] = walk.a, walk.left[s] = rows;
+    Mask kept = 0, column0 = sets[0];
+    for (int i = 0; i < walk.a; ++i, column0 = clear_low_bit(column0)) kept |= low_bit(column0);
+    return choose_column(walk, sets, 0, kept);
+  }
+
+  std::uint64_t choose_column(FactorWalk& walk, const Mask* sets, int column, Mask kept) {
+    walk.factor[column] = kept;
+    walk.rest[column] = sets[column] & ~kept;
+    for (Mask set = sets[column]; set; set = clear_low_bit(set)) {
+      const int s = low_bit_index(set);
+      --walk.left[s];
+      if (kept & low_bit(set)) --walk.need[s];
+    }
+    std::uint64_t total = 0;
+    if (column + 1 == n_) {
+      total = count(walk.factor, walk.a);
+      if (total) total *= count(walk.rest, walk.rows - walk.a);
+    } else {
+      total = next_column(walk, sets, column + 1);
+    }
+    for (Mask set = sets[column]; set; set = clear_low_bit(set)) {
+      const int s = low_bit_index(set);
+      ++walk.left[s];
+      if (kept & low_bit(set)) ++walk.need[s];
+    }
+    return total;
+  }
+
+  std::uint64_t next_column(FactorWalk& walk, const Mask* sets, int column) {
+    Mask forced = 0, open = 0;
+    for (Mask set = sets[column]; set; set = clear_low_bit(set)) {
+      const int s = low_bit_index(set);
+      if (walk.need[s] == 0) continue;
+      if (walk.need[s] > walk.left[s]) return 0;  // can no longer be kept often enough
+      (walk.need[s] == walk.left[s] ? forced : open) |= low_bit(set);
+    }
+    const int more = walk.a - popcount(forced);
+    if (more < 0 || popcount(open) < more) return 0;
+    std::uint64_t total = 0;
+    for_each_subset(open, more, [&](Mask subset) { total += choose_column(walk, sets, column, forced | subset); });
+    return total;
+  }
+
+  // visit(subset) for every subset of `pool` with `size` elements (pool has
+  // at most R bits: walking all its submasks is cheap).
+  template <class Visit>
+  static void for_each_subset(Mask pool, int size, Visit&& visit) {
+    for (Mask subset = pool;; subset = (subset - 1) & pool) {
+      if (popcount(subset) == size) visit(subset);
+      if (subset == 0) break;
+    }
+  }
+
   int n_;
-  int memo_below_;  // memoise remainders of 3 .. memo_below_ - 1 rows
-  std::unordered_map<Key, std::uint64_t, KeyHash> memo_;
+  CycleTracker cycles_;
+  Mask last_in_[kMaxGridSize];  // per column: the symbols it holds last, in column order
 };
+
+// Rank of `set` among the subsets of `pool` of its size, in the
+// combinatorial number system: its i-th element (from 1, lowest first), at
+// position p within the pool, adds C(p, i).
+std::size_t subset_rank(Mask set, Mask pool) {
+  std::size_t index = 0;
+  int i = 0;
+  for (; set; set = clear_low_bit(set)) index += binomial(popcount(pool & (low_bit(set) - 1)), ++i);
+  return index;
+}
 
 // Ordered partitions of the N symbols into `count` sets of `size`: mixed
 // radix over the sets in order, each set ranked (combinatorial number system)
@@ -128,14 +242,25 @@ std::size_t rank_partition(const Mask* sets, int count, int size, int n) {
   Mask remaining = low_bits(n);
   std::size_t rank = 0;
   for (int k = 0; k + 1 < count; ++k) {
-    std::size_t index = 0;
-    int position = 0, taken = 0;
-    for (Mask rest = remaining; rest; rest = clear_low_bit(rest), ++position)
-      if (sets[k] & low_bit(rest)) index += binomial(position, ++taken);
-    rank = rank * binomial(popcount(remaining), size) + index;
+    rank = rank * binomial(popcount(remaining), size) + subset_rank(sets[k], remaining);
     remaining &= ~sets[k];
   }
   return rank;
+}
+
+// The subset of `pool` with combinatorial rank `index` among its subsets of
+// `size` (largest positions first: p_i is the largest p with C(p, i) <= rest).
+Mask unrank_subset(std::size_t index, Mask pool, int size) {
+  Mask set = 0;
+  int limit = popcount(pool);
+  for (int i = size; i >= 1; --i) {
+    int p = i - 1;
+    while (p + 1 < limit && binomial(p + 1, i) <= index) ++p;
+    index -= binomial(p, i);
+    set |= Mask{1} << nth_bit_index(pool, p);
+    limit = p;
+  }
+  return set;
 }
 
 void unrank_partition(std::size_t rank, Mask* sets, int count, int size, int n) {
@@ -147,23 +272,46 @@ void unrank_partition(std::size_t rank, Mask* sets, int count, int size, int n) 
   }
   Mask remaining = low_bits(n);
   for (int k = 0; k < count; ++k) {
-    Mask set = 0;
-    if (k + 1 == count) {
-      set = remaining;
-    } else {
-      // Largest positions first: p_i is the largest p with C(p, i) <= rest.
-      std::size_t rest = digits[k];
-      int limit = popcount(remaining);
-      for (int i = size; i >= 1; --i) {
-        int p = i - 1;
-        while (p + 1 < limit && binomial(p + 1, i) <= rest) ++p;
-        rest -= binomial(p, i);
-        set |= Mask{1} << nth_bit_index(remaining, p);
-        limit = p;
-      }
-    }
-    sets[k] = set;
-    remaining &= ~set;
+    sets[k] = k + 1 == count ? remaining : unrank_subset(digits[k], remaining, size);
+    remaining &= ~sets[k];
+  }
+}
+
+// Unordered partitions of the N symbols into `count` sets of `size`, listed
+// in increasing order of their smallest symbols: then set k holds the
+// smallest symbol not in earlier sets, and only its other size - 1 symbols
+// are chosen, among the remaining ones. Mixed radix over those choices, so
+// there are prod_k C(N - k size - 1, size - 1) ranks (280 for 9 symbols in
+// three sets of three, against 1680 ordered partitions).
+void sort_sets(Mask* sets, int count) {
+  for (int i = 1; i < count; ++i)  // insertion sort: a box has a few sets
+    for (int k = i; k > 0 && low_bit(sets[k]) < low_bit(sets[k - 1]); --k) std::swap(sets[k], sets[k - 1]);
+}
+
+std::size_t rank_sorted_partition(const Mask* sets, int count, int size, int n) {
+  Mask remaining = low_bits(n);
+  std::size_t rank = 0;
+  for (int k = 0; k + 1 < count; ++k) {
+    assert(sets[k] & low_bit(remaining));
+    const Mask pool = clear_low_bit(remaining);
+    rank = rank * binomial(popcount(pool), size - 1) + subset_rank(sets[k] & pool, pool);
+    remaining &= ~sets[k];
+  }
+  return rank;
+}
+
+void unrank_sorted_partition(std::size_t rank, Mask* sets, int count, int size, int n) {
+  std::vector<std::size_t> digits(count, 0);
+  for (int k = count - 2; k >= 0; --k) {
+    const std::size_t radix = binomial(n - k * size - 1, size - 1);
+    digits[k] = rank % radix;
+    rank /= radix;
+  }
+  Mask remaining = low_bits(n);
+  for (int k = 0; k < count; ++k) {
+    sets[k] = k + 1 == count ? remaining
+                             : low_bit(remaining) | unrank_subset(digits[k], clear_low_bit(remaining), size - 1);
+    remaining &= ~sets[k];
   }
 }
 
@@ -210,8 +358,8 @@ BandFillings::BandFillings(const Shape& shape, std::size_t max_entries) : shape_
   // when small. R >= 4 is counted directly: building its table costs far
   // more than the direct counts a run needs.
   if (r != 2 && r != 3) return;
-  long double partitions = 1;  // P: ordered partitions of N symbols into C sets of R
-  for (int k = 0; k < c; ++k) partitions *= static_cast<long double>(binomial(n - k * r, r));
+  long double partitions = 1;  // P: unordered partitions of N symbols into C sets of R
+  for (int k = 0; k + 1 < c; ++k) partitions *= static_cast<long double>(binomial(n - k * r - 1, r - 1));
   long double entries = 1;
   for (int b = 1; b < r; ++b) entries *= partitions;
   if (entries > static_cast<long double>(max_entries)) return;
@@ -243,7 +391,20 @@ std::uint64_t count_band_fillings(const Mask* sets, int rows, int n) {
   if (rows == 2) return std::uint64_t{1} << count_cycles(work, n);
   std::uint64_t orderings = 1;
   for (int k = 2; k <= rows; ++k) orderings *= static_cast<std::uint64_t>(k);
-  return orderings * OrderedFillings(rows, n).count(work, rows);
+  // f does not depend on the order of the columns. The walks below take
+  // them in order and settle a symbol at its last column, so an order in
+  // which each column brings few new symbols (greedily: the most symbols
+  // already seen) prunes early.
+  Mask seen = work[0], placed = 1;
+  for (int j = 1; j < n; ++j) {
+    int best = -1, overlap = -1;
+    for (int k = 1; k < n; ++k)
+      if (!(placed >> k & 1) && popcount(sets[k] & seen) > overlap) best = k, overlap = popcount(sets[k] & seen);
+    work[j] = sets[best];
+    seen |= sets[best];
+    placed |= Mask{1} << best;
+  }
+  return orderings * RowSplitFillings(n).count(work, rows);
 }
 
 std::uint64_t BandFillings::count_direct(const Mask* sets) const {
@@ -273,10 +434,11 @@ void BandFillings::key_sets(std::size_t key, Mask* sets) const {
 
 BandFillings::Relabel BandFillings::canonical_relabel(const Mask* box0_sets) const {
   Relabel relabel;
-  relabel.image.assign(shape_.n(), 0);
+  relabel.image.fill(0);
   for (int k = 0; k < shape_.box_cols; ++k) {
     int next = k * shape_.box_rows;
-    for (Mask set = box0_sets[k]; set; set = clear_low_bit(set)) relabel.image[low_bit_index(set)] = next++;
+    for (Mask set = box0_sets[k]; set; set = clear_low_bit(set))
+      relabel.image[low_bit_index(set)] = static_cast<std::uint8_t>(next++);
   }
   return relabel;
 }
@@ -284,15 +446,16 @@ BandFillings::Relabel BandFillings::canonical_relabel(const Mask* box0_sets) con
 std::size_t BandFillings::key_contribution(int box, const Mask* box_sets, const Relabel& relabel) const {
   Mask relabelled[kMaxGridSize];
   for (int k = 0; k < shape_.box_cols; ++k) relabelled[k] = relabel.apply(box_sets[k]);
+  sort_sets(relabelled, shape_.box_cols);
   return partition_rank(relabelled) * place_value_[box];
 }
 
 std::size_t BandFillings::partition_rank(const Mask* sets) const {
-  return rank_partition(sets, shape_.box_cols, shape_.box_rows, shape_.n());
+  return rank_sorted_partition(sets, shape_.box_cols, shape_.box_rows, shape_.n());
 }
 
 void BandFillings::partition_unrank(std::size_t rank, Mask* sets) const {
-  unrank_partition(rank, sets, shape_.box_cols, shape_.box_rows, shape_.n());
+  unrank_sorted_partition(rank, sets, shape_.box_cols, shape_.box_rows, shape_.n());
 }
 
 // The table by row sets (used for R = 3, where it is far cheaper than one
@@ -315,23 +478,33 @@ void BandFillings::build_by_row_sets() {
     for (std::size_t rank = 0; rank < row_partitions; ++rank) {
       unrank_partition(rank, u.data(), r, c, n);
       for (auto& o : order) std::iota(o.begin(), o.end(), 0);
-      // Odometer over one permutation of the columns per row set.
+      // Odometer over one permutation of the columns per row set but the
+      // first: a column is named by the symbol of U_0 it holds, so every
+      // unordered p transversal to U comes once.
       for (;;) {
         std::fill(p.begin(), p.end(), Mask{0});
         for (int row = 0; row < r; ++row) {
           int i = 0;
           for (Mask set = u[row]; set; set = clear_low_bit(set)) p[order[row][i++]] |= low_bit(set);
         }
+        sort_sets(p.data(), c);
         transversal[rank].push_back(static_cast<std::uint32_t>(partition_rank(p.data())));
         int row = r - 1;
-        while (row >= 0 && !std::next_permutation(order[row].begin(), order[row].end())) --row;
-        if (row < 0) break;
+        while (row >= 1 && !std::next_permutation(order[row].begin(), order[row].end())) --row;
+        if (row < 1) break;
       }
     }
   }
   std::vector<Mask> canonical(c);
   for (int k = 0; k < c; ++k) canonical[k] = low_bits(r) << (k * r);
-  const std::vector<Mask> box0 = box_fillings(canonical.data(), r, c);
+  // Permuting the band's rows maps the fillings of boxes 0..R-2 lacking U
+  // one to one onto those lacking the permuted U, and leaves transversality
+  // alone; so only box-0 fillings with column 0 in row order are walked
+  // (box_fillings lists those first), and each counts R! times.
+  std::vector<Mask> box0 = box_fillings(canonical.data(), r, c);
+  std::uint32_t row_orders = 1;
+  for (int k = 2; k <= r; ++k) row_orders *= static_cast<std::uint32_t>(k);
+  box0.resize(box0.size() / row_orders);
   const std::size_t outer = table_.size() / partitions_;  // P^(R-2) choices of boxes 1..R-2
   const std::size_t last_place = place_value_[r - 1];
 #pragma omp parallel
@@ -370,7 +543,8 @@ void BandFillings::build_by_row_sets() {
       walk(walk, 0, none.data());
       for (std::size_t u = 0; u < row_partitions; ++u)
         if (hist[u])
-          for (const std::uint32_t p : transversal[u]) table_[o + p * last_place] += static_cast<std::uint32_t>(hist[u]);
+          for (const std::uint32_t p : transversal[u])
+            table_[o + p * last_place] += row_orders * static_cast<std::uint32_t>(hist[u]);
     }
   }
 }

@@ -11,15 +11,18 @@
 //  - R = 1: f = 1.
 //  - R = 2: the graph is a union of even cycles, each coloured in 2 ways:
 //    f = 2^(number of cycles).
-//  - R >= 3: f = sum over perfect matchings M (the first row) of f_{R-1}(X - M);
-//    fixing the rows of column 0's symbols divides the work by R! (the rows
-//    can be permuted freely), and remainders that recur are memoised.
+//  - R >= 3: fixing the rows of column 0's symbols divides the work by R!
+//    (the rows can be permuted freely); the first floor(R/2) rows form a
+//    regular spanning subgraph W, and f sums f(W) f(X - W) over those W
+//    (R = 3: over the first row M, with X - M counted by its cycles).
 //
-// For R >= 3 the values are tabulated when the table is small: relabel the
-// symbols so that box 0's column sets become {0..R-1}, {R..2R-1}, ..., then
-// every other box is an ordered partition of the N symbols into C sets of R,
-// ranked among P = N!/(R!)^C; the key is the mixed-radix number of those
-// ranks, and the table holds P^(R-1) entries.
+// For R = 2 and R = 3 the values are tabulated when the table is small:
+// relabel the symbols so that box 0's column sets become {0..R-1},
+// {R..2R-1}, ...; f does not depend on the order of the columns, so every
+// other box is an unordered partition of the N symbols into C sets of R,
+// ranked among P = N!/((R!)^C C!); the key is the mixed-radix number of
+// those ranks, and the table holds P^(R-1) entries (78,400 for 9 x 9).
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -31,7 +34,7 @@
 namespace sudoku_count::detail {
 
 // f(X) by the recursion above, for column sets of `rows` symbols each over
-// n columns (microseconds for rows <= 3; about a second for 5 rows of 10).
+// n columns (microseconds for rows <= 4; about 0.15 s for 5 rows of 10).
 std::uint64_t count_band_fillings(const Mask* sets, int rows, int n);
 
 class BandFillings {
@@ -52,7 +55,7 @@ class BandFillings {
   // ---- key machinery (valid when tabulated()) ----
   // Relabelling that sends box 0's column sets to canonical form.
   struct Relabel {
-    std::vector<int> image;  // image[symbol]
+    std::array<std::uint8_t, kMaxGridSize> image;  // image[symbol]
     Mask apply(Mask set) const;
   };
   Relabel canonical_relabel(const Mask* box0_sets) const;
@@ -61,7 +64,8 @@ class BandFillings {
   std::size_t key_contribution(int box, const Mask* box_sets, const Relabel& relabel) const;
   std::uint64_t at_key(std::size_t key) const { return table_[key]; }
   // The key of column sets X, and the column sets of a key (box 0 in
-  // canonical form).
+  // canonical form, the sets of every other box in increasing order of
+  // their smallest symbols).
   std::size_t key_of(const Mask* sets) const;
   void key_sets(std::size_t key, Mask* sets) const;
 

@@ -155,16 +155,7 @@ BandTables BandTables::build(const Shape& shape, const TableLimits& limits) {
   tables.report.push_back({"canonical bands", tables.bands->size(), tables.bands->bytes(), seconds_since(start)});
   tables.bands_total = factorial(n) * BigInt(tables.bands->size());
 
-  BandTables fillings = build_fillings(shape, limits);
-  tables.fillings = std::move(fillings.fillings);
-  tables.report.insert(tables.report.end(), fillings.report.begin(), fillings.report.end());
-  return tables;
-}
-
-BandTables BandTables::build_fillings(const Shape& shape, const TableLimits& limits) {
-  BandTables tables;
-  tables.shape = shape;
-  const auto start = std::chrono::steady_clock::now();
+  start = std::chrono::steady_clock::now();
   tables.fillings = std::make_unique<BandFillings>(shape, limits.max_bytes / sizeof(std::uint32_t));
   if (tables.fillings->tabulated())
     tables.report.push_back({"band fillings f(X)", tables.fillings->table_entries(), tables.fillings->table_bytes(),
@@ -173,3 +164,12 @@ BandTables BandTables::build_fillings(const Shape& shape, const TableLimits& lim
 }
 
 }  // namespace sudoku_count::detail
+
+namespace sudoku_count {
+
+BandTablesReport band_tables_report(const Shape& shape) {
+  const detail::BandTables tables = detail::BandTables::build(shape);
+  return {shape, tables.bands_total, tables.report};
+}
+
+}  // namespace sudoku_count

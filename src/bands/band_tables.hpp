@@ -18,6 +18,7 @@
 #include "bands/band_fillings.hpp"
 #include "core/bits.hpp"
 #include "sudoku_count/shape.hpp"
+#include "sudoku_count/tables.hpp"
 
 namespace sudoku_count::detail {
 
@@ -68,18 +69,9 @@ struct BandTables {
   std::unique_ptr<CanonicalBands> bands;
   std::unique_ptr<BandFillings> fillings;
 
-  struct Timing {
-    std::string name;
-    std::size_t entries = 0;
-    std::size_t bytes = 0;
-    double seconds = 0;
-  };
-  std::vector<Timing> report;
+  std::vector<TableSize> report;  // each table's size and build time
 
   static BandTables build(const Shape& shape, const TableLimits& limits = {});
-  // Only the f table (permutations and bands null, bands_total 0): all the
-  // band-1 orbits and the exact sampler need.
-  static BandTables build_fillings(const Shape& shape, const TableLimits& limits = {});
 };
 
 }  // namespace sudoku_count::detail

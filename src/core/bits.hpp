@@ -9,7 +9,18 @@ namespace sudoku_count::detail {
 using Mask = std::uint64_t;
 
 inline constexpr Mask low_bits(int count) { return count >= 64 ? ~Mask{0} : (Mask{1} << count) - 1; }
-inline constexpr int popcount(Mask m) { return std::popcount(m); }
+// std::popcount is a library call on x86-64 without POPCNT (the baseline the
+// build targets unless SUDOKU_COUNT_NATIVE is on); the SWAR count inlines.
+inline constexpr int popcount(Mask m) {
+#if defined(__x86_64__) && !defined(__POPCNT__)
+  m = m - ((m >> 1) & 0x5555555555555555ull);
+  m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+  m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return static_cast<int>((m * 0x0101010101010101ull) >> 56);
+#else
+  return std::popcount(m);
+#endif
+}
 inline constexpr int low_bit_index(Mask m) { return std::countr_zero(m); }
 inline constexpr Mask low_bit(Mask m) { return m & (~m + 1); }
 inline constexpr Mask clear_low_bit(Mask m) { return m & (m - 1); }

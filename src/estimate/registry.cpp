@@ -9,21 +9,34 @@ namespace sudoku_count {
 using namespace detail;  // internals of this area
 
 const std::vector<MethodInfo>& estimator_methods() {
+  // Reaches: BandTables::build's limits (band_tables.cpp) and
+  // SetsEstimator::kMaxBoxStates (sets_method.hpp).
   static const std::vector<MethodInfo> methods = {
-      {"auto", "the best method that handles the shape: bands where its tables fit, else sets"},
-      {"bands", "column-set decomposition over precomputed band tables (grids up to 16x16 whose tables fit)"},
-      {"sets", "band-by-band column sets with nested estimates of band fillings (any shape in reach; no tables)"},
+      {"auto", "bands for boxes of at most 3 rows and 3 columns, else sets on the orientation that samples less",
+       "every shape bands or sets reaches, sets in either orientation"},
+      {"bands", "column-set decomposition over precomputed band tables",
+       "shapes whose band tables fit: grids up to 16x16 with at most 2^25 canonical bands from at most 2^22 "
+       "candidate rows (2x5, 3x3 and 4x2, but not 3x4, 4x3 or 5x2)"},
+      {"sets", "band-by-band column sets with nested estimates of band fillings; no tables",
+       "R x C boxes with (R+1)^C <= 2^21 box states (7x7, but not 8x8)"},
   };
   return methods;
 }
 
-std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape& shape) {
+const MethodInfo& estimator_method(const std::string& name) {
   const auto& methods = estimator_methods();
-  if (std::none_of(methods.begin(), methods.end(), [&](const MethodInfo& m) { return m.name == method; })) {
+  const auto found =
+      std::find_if(methods.begin(), methods.end(), [&](const MethodInfo& m) { return m.name == name; });
+  if (found == methods.end()) {
     std::string names;
     for (const auto& m : methods) names += (names.empty() ? "" : ", ") + m.name;
-    throw InputError("unknown method " + quote_input(method) + ": choose one of " + names);
+    throw InputError("unknown method " + quote_input(name) + ": choose one of " + names);
   }
+  return *found;
+}
+
+std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape& shape) {
+  estimator_method(method);  // known, or refused
   if (method == "sets") return std::make_unique<SetsEstimator>(shape);
   if (method == "bands") {
     try {

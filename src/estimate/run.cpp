@@ -13,6 +13,13 @@
 namespace sudoku_count {
 using namespace detail;  // internals of this area
 
+StopRule default_stop_rule() {
+  StopRule rule;
+  rule.rel_error = 1e-4;
+  rule.seconds = 60;
+  return rule;
+}
+
 double relative_std_error(const WeightAccumulator& acc) {
   if (acc.count() < 2 || acc.scaled_mean() <= 0) return std::numeric_limits<double>::infinity();
   const long double n = static_cast<long double>(acc.count());

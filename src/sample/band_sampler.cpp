@@ -1,25 +1,24 @@
 // Uniform grids from the band decomposition (docs/method.md, section 10).
 //
-// The grids whose band-1 column sets lie in one orbit O of the group H that
-// keeps band 1 a band (relabelling, column permutations inside stacks,
-// stack permutations) number |O| f(X_O) G(X_O), X_O any member of O. So a
-// uniform grid is: an orbit drawn with that weight; a grid drawn uniformly
-// among those whose band-1 column sets are exactly X_O (band 1 filled
-// uniformly, the other bands' column sets in proportion to their
-// completions, each band filled uniformly); then a uniform element h of H
-// applied. The last step makes every grid of the orbit equally likely: a
-// grid Y is reached from exactly |Stab_H(X_O)| elements h, each with the
-// same probability 1 / (|H| f(X_O) G(X_O)).
+// The classes of band-1 column sets (band_classes.hpp) are the orbits of the
+// group H that keeps band 1 a band (relabelling, column permutations inside
+// stacks, stack permutations). The grids whose band-1 column sets lie in a
+// class K number |K| f(X_K) G(X_K), X_K its representative. So a uniform
+// grid is: a class drawn with that weight; a grid drawn uniformly among
+// those whose band-1 column sets are exactly X_K (band 1 filled uniformly,
+// the other bands' column sets in proportion to their completions, each
+// band filled uniformly); then a uniform element h of H applied. The last
+// step makes every grid of the class equally likely: a grid Y is reached
+// from exactly |Stab_H(X_K)| elements h, each with the same probability
+// 1 / (|H| f(X_K) G(X_K)).
 #include <omp.h>
 
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
 
+#include "bands/band_classes.hpp"
 #include "bands/band_fillings.hpp"
-#include "bands/band_one_orbits.hpp"
-#include "bands/band_tables.hpp"
-#include "bands/two_band_classes.hpp"
 #include "core/random_integer.hpp"
 #include "sample/grid_sampler.hpp"
 
@@ -65,33 +64,51 @@ Grid apply_random_band_symmetry(const Shape& shape, const std::vector<int>& symb
   return grid;
 }
 
+// The f table of 9x9 holds 78,400 entries; the cap only guards the build.
+constexpr std::size_t kMaxFillingEntries = std::size_t{1} << 28;
+
+// Running sums of the classes' weights, for drawing a class.
+class ClassDraw {
+ public:
+  void add(const BigInt& weight) {
+    total_ += weight;
+    cumulative_.push_back(total_);
+  }
+  std::size_t draw(Rng& rng) const { return bucket_of(cumulative_, uniform_big_below(rng, total_)); }
+
+ private:
+  BigInt total_ = 0;
+  std::vector<BigInt> cumulative_;
+};
+
 // ---- three bands: 9x9 ------------------------------------------------------
 
 class BandSampler final : public GridSampler {
  public:
-  BandSampler(const Shape& shape, int threads) : shape_(shape), tables_(BandTables::build_fillings(shape)) {
+  BandSampler(const Shape& shape, int threads)
+      : shape_(shape), classes_(band_classes(shape, threads)), fillings_(shape, kMaxFillingEntries) {
     const int n = shape.n(), r = shape.box_rows, c = shape.box_cols;
-    if (c != 3 || !tables_.fillings->tabulated()) throw std::logic_error("BandSampler: three bands and an f table");
-    const BandFillings& fillings = *tables_.fillings;
-    // G of each orbit is the total of its band-2 weights, summed below.
-    orbits_ = band_one_orbits(tables_, threads, {}, nullptr, false);
-    // Per orbit, band 2's column sets: one option per box (mixed radix,
-    // box 0 most significant), weighted by f(X2) f(X3).
-    per_orbit_.resize(orbits_.size());
+    if (c != 3 || !fillings_.tabulated()) throw std::logic_error("BandSampler: three bands and an f table");
+    // Per class, band 2's column sets: one option per box (mixed radix,
+    // box 0 most significant), weighted by f(X2) f(X3). G of the class is
+    // their total.
+    per_class_.resize(classes_.size());
+    std::vector<Wide> band_one_fillings(classes_.size()), completions(classes_.size());
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-    for (std::size_t o = 0; o < orbits_.size(); ++o) {
-      Orbit& orbit = per_orbit_[o];
-      orbit.sets.resize(n);
-      fillings.key_sets(orbits_[o].key, orbit.sets.data());
+    for (std::size_t k = 0; k < classes_.size(); ++k) {
+      PerClass& entry = per_class_[k];
+      entry.sets.resize(n);
+      band_class_column_sets(classes_[k], shape, entry.sets.data());
+      band_one_fillings[k] = fillings_.count(entry.sets.data());
       std::vector<Mask> avail(n);
-      for (int j = 0; j < n; ++j) avail[j] = low_bits(n) & ~orbit.sets[j];
-      orbit.box_options.resize(r);
+      for (int j = 0; j < n; ++j) avail[j] = low_bits(n) & ~entry.sets[j];
+      entry.box_options.resize(r);
       std::size_t tuples = 1;
       for (int b = 0; b < r; ++b) {
-        box_options(avail.data() + b * c, c, r, orbit.box_options[b]);
-        tuples *= orbit.box_options[b].size() / c;
+        box_options(avail.data() + b * c, c, r, entry.box_options[b]);
+        tuples *= entry.box_options[b].size() / c;
       }
-      orbit.cumulative.resize(tuples);
+      entry.cumulative.resize(tuples);
       // The tuples in decode's order (box 0 slowest), the f-table keys of
       // X2 and X3 built box by box: box 0 fixes the relabelling, each later
       // box adds its term, so the innermost loop ranks one box per set.
@@ -101,76 +118,72 @@ class BandSampler final : public GridSampler {
       std::size_t t = 0;
       auto walk = [&](auto&& self, int b, std::size_t key2, std::size_t key3) -> void {
         if (b == r) {
-          total += static_cast<Wide>(fillings.at_key(key2)) * fillings.at_key(key3);
-          orbit.cumulative[t++] = total;
+          total += static_cast<Wide>(fillings_.at_key(key2)) * fillings_.at_key(key3);
+          entry.cumulative[t++] = total;
           return;
         }
-        const std::vector<Mask>& options = orbit.box_options[b];
+        const std::vector<Mask>& options = entry.box_options[b];
         for (std::size_t i = 0; i * c < options.size(); ++i) {
-          for (int k = 0; k < c; ++k) {
-            x2[b * c + k] = options[i * c + k];
-            x3[b * c + k] = avail[b * c + k] & ~x2[b * c + k];
+          for (int k2 = 0; k2 < c; ++k2) {
+            x2[b * c + k2] = options[i * c + k2];
+            x3[b * c + k2] = avail[b * c + k2] & ~x2[b * c + k2];
           }
           if (b == 0) {
-            relabel2 = fillings.canonical_relabel(x2.data());
-            relabel3 = fillings.canonical_relabel(x3.data());
+            relabel2 = fillings_.canonical_relabel(x2.data());
+            relabel3 = fillings_.canonical_relabel(x3.data());
             self(self, 1, 0, 0);
           } else {
-            self(self, b + 1, key2 + fillings.key_contribution(b, x2.data() + b * c, relabel2),
-                 key3 + fillings.key_contribution(b, x3.data() + b * c, relabel3));
+            self(self, b + 1, key2 + fillings_.key_contribution(b, x2.data() + b * c, relabel2),
+                 key3 + fillings_.key_contribution(b, x3.data() + b * c, relabel3));
           }
         }
       };
       walk(walk, 0, 0, 0);
-      orbits_[o].completions = total;
+      completions[k] = total;
     }
-    BigInt sum = 0;
-    for (const BandOneOrbit& orbit : orbits_) {
-      sum += BigInt(orbit.weight) * to_big(orbit.completions);
-      orbit_cumulative_.push_back(sum);
-    }
+    for (std::size_t k = 0; k < classes_.size(); ++k)
+      class_draw_.add(classes_[k].column_sets * to_big(band_one_fillings[k]) * to_big(completions[k]));
   }
 
   Grid draw(Rng& rng, Workspace&) const override {
     const int n = shape_.n(), r = shape_.box_rows;
-    const std::size_t o = bucket_of(orbit_cumulative_, uniform_big_below(rng, orbit_cumulative_.back()));
-    const Orbit& orbit = per_orbit_[o];
+    const PerClass& entry = per_class_[class_draw_.draw(rng)];
     std::vector<int> symbols(static_cast<std::size_t>(n) * n);
     std::vector<Mask> avail(n), x2(n), x3(n);
-    for (int j = 0; j < n; ++j) avail[j] = low_bits(n) & ~orbit.sets[j];
-    const std::size_t t = bucket_of(orbit.cumulative, uniform_below_wide(rng, orbit.cumulative.back()));
-    decode(orbit, t, avail.data(), x2.data(), x3.data());
-    draw_band_filling(orbit.sets.data(), r, n, rng, symbols.data());
+    for (int j = 0; j < n; ++j) avail[j] = low_bits(n) & ~entry.sets[j];
+    const std::size_t t = bucket_of(entry.cumulative, uniform_below_wide(rng, entry.cumulative.back()));
+    decode(entry, t, avail.data(), x2.data(), x3.data());
+    draw_band_filling(entry.sets.data(), r, n, rng, symbols.data());
     draw_band_filling(x2.data(), r, n, rng, symbols.data() + r * n);
     draw_band_filling(x3.data(), r, n, rng, symbols.data() + 2 * r * n);
     return apply_random_band_symmetry(shape_, symbols, rng);
   }
 
  private:
-  struct Orbit {
-    std::vector<Mask> sets;                     // band 1's column sets
+  struct PerClass {
+    std::vector<Mask> sets;                      // band 1's column sets, the class's representative
     std::vector<std::vector<Mask>> box_options;  // per box of band 2, C masks per option
-    std::vector<Wide> cumulative;               // running sums of f(X2) f(X3) over the tuples
+    std::vector<Wide> cumulative;                // running sums of f(X2) f(X3) over the tuples
   };
 
-  void decode(const Orbit& orbit, std::size_t tuple, const Mask* avail, Mask* x2, Mask* x3) const {
+  void decode(const PerClass& entry, std::size_t tuple, const Mask* avail, Mask* x2, Mask* x3) const {
     const int r = shape_.box_rows, c = shape_.box_cols;
     for (int b = r - 1; b >= 0; --b) {
-      const std::size_t options = orbit.box_options[b].size() / c;
+      const std::size_t options = entry.box_options[b].size() / c;
       const std::size_t pick = tuple % options;
       tuple /= options;
       for (int k = 0; k < c; ++k) {
-        x2[b * c + k] = orbit.box_options[b][pick * c + k];
+        x2[b * c + k] = entry.box_options[b][pick * c + k];
         x3[b * c + k] = avail[b * c + k] & ~x2[b * c + k];
       }
     }
   }
 
   Shape shape_;
-  BandTables tables_;
-  std::vector<BandOneOrbit> orbits_;
-  std::vector<BigInt> orbit_cumulative_;
-  std::vector<Orbit> per_orbit_;
+  std::vector<BandClass> classes_;
+  BandFillings fillings_;
+  std::vector<PerClass> per_class_;
+  ClassDraw class_draw_;
 };
 
 // ---- two bands: R x 2 boxes, and 2 x R by transposing ----------------------
@@ -178,34 +191,32 @@ class BandSampler final : public GridSampler {
 class TwoBandSampler final : public GridSampler {
  public:
   TwoBandSampler(const Shape& shape, int threads)
-      : shape_(shape), transpose_(shape.box_cols != 2), rows_(transpose_ ? shape.box_cols : shape.box_rows) {
-    if (rows_ > kMaxSampledTwoBandRows) throw std::logic_error("TwoBandSampler: too many rows");
-    classes_ = two_band_classes(rows_, threads);
+      : shape_(shape),
+        transpose_(shape.box_cols != 2),
+        worked_{transpose_ ? shape.box_cols : shape.box_rows, 2},
+        classes_(band_classes(worked_, threads)) {
+    const int rows = worked_.box_rows;
+    if (rows > kMaxSampledTwoBandRows) throw std::logic_error("TwoBandSampler: too many rows");
     std::vector<std::uint64_t> f(classes_.size());
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
     for (std::size_t k = 0; k < classes_.size(); ++k) {
       Mask sets[kMaxGridSize];
-      two_band_column_sets(classes_[k], rows_, sets);
-      f[k] = count_band_fillings(sets, rows_, 2 * rows_);
+      band_class_column_sets(classes_[k], worked_, sets);
+      f[k] = count_band_fillings(sets, rows, 2 * rows);
     }
-    BigInt sum = 0;
-    for (std::size_t k = 0; k < classes_.size(); ++k) {
-      sum += classes_[k].column_sets * f[k] * f[k];
-      cumulative_.push_back(sum);
-    }
+    for (std::size_t k = 0; k < classes_.size(); ++k) class_draw_.add(classes_[k].column_sets * f[k] * f[k]);
   }
 
   Grid draw(Rng& rng, Workspace&) const override {
-    const int n = 2 * rows_;
-    const Shape worked{rows_, 2};
-    const std::size_t k = bucket_of(cumulative_, uniform_big_below(rng, cumulative_.back()));
+    const int rows = worked_.box_rows, n = worked_.n();
     Mask x1[kMaxGridSize], x2[kMaxGridSize];
-    two_band_column_sets(classes_[k], rows_, x1);
+    band_class_column_sets(classes_[class_draw_.draw(rng)], worked_, x1);
     // Band 2's column sets are band 1's with the columns of each stack swapped.
     for (int j = 0; j < n; ++j) x2[j] = x1[j ^ 1];
     std::vector<int> symbols(static_cast<std::size_t>(n) * n);
-    draw_band_filling(x1, rows_, n, rng, symbols.data());
-    draw_band_filling(x2, rows_, n, rng, symbols.data() + rows_ * n);
-    Grid grid = apply_random_band_symmetry(worked, symbols, rng);
+    draw_band_filling(x1, rows, n, rng, symbols.data());
+    draw_band_filling(x2, rows, n, rng, symbols.data() + rows * n);
+    Grid grid = apply_random_band_symmetry(worked_, symbols, rng);
     if (!transpose_) return grid;
     Grid transposed = empty_grid(shape_);
     for (int r = 0; r < n; ++r)
@@ -216,9 +227,9 @@ class TwoBandSampler final : public GridSampler {
  private:
   Shape shape_;
   bool transpose_;
-  int rows_;
-  std::vector<TwoBandClass> classes_;
-  std::vector<BigInt> cumulative_;  // running sums of |class| f^2
+  Shape worked_;  // R x 2, the shape drawn on
+  std::vector<BandClass> classes_;
+  ClassDraw class_draw_;  // weights |K| f(K)^2
 };
 
 // Perfect matchings of columns to symbols, column j taking a symbol of

@@ -1,0 +1,252 @@
+// The table of commands and their options. Defaults, choices and the
+// descriptions of methods come from the library, so help, checks and the
+// library's own behaviour cannot drift apart.
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <stdexcept>
+
+#include "commands/commands.hpp"
+#include "options.hpp"
+#include "sudoku_count/estimator.hpp"
+#include "sudoku_count/exact.hpp"
+#include "sudoku_count/run.hpp"
+#include "sudoku_count/shape.hpp"
+
+namespace sudoku_count::cli {
+namespace {
+
+constexpr double kMaxThreads = 1024;
+constexpr double kMaxSeconds = 1e9;     // about 31 years
+constexpr double kMaxPrinted = 100000;  // completions held in memory by exact --print
+
+// A number as a person writes it: 60, 0.95, 1e-4.
+std::string number_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0e", value);
+  if (value == 0 || value >= 1e-3 || std::stod(text) != value) {
+    std::ostringstream out;
+    out << value;
+    return out.str();
+  }
+  std::string exponent_form = text;  // "1e-04": drop the exponent's leading zero
+  if (const auto zero = exponent_form.find("e-0"); zero != std::string::npos) exponent_form.erase(zero + 2, 1);
+  return exponent_form;
+}
+
+// "what: name (summary; reaches ...); ...", from a method registry.
+template <typename Methods>
+std::string methods_help(const std::string& what, const Methods& methods) {
+  std::string help = what + ":";
+  for (const auto& method : methods)
+    help += " " + method.name + " (" + method.summary + "; reaches " + method.reach + ");";
+  help.back() = '.';
+  return help;
+}
+
+template <typename Methods>
+std::vector<std::string> method_names(const Methods& methods) {
+  std::vector<std::string> names;
+  for (const auto& method : methods) names.push_back(method.name);
+  return names;
+}
+
+OptionSpec box_option() {
+  return {.name = "box", .kind = Kind::Text, .value_name = "SHAPE",
+          .help = "box shape: 3 for 3x3 boxes (the 9x9 grid), or RxC for boxes of R rows and C columns "
+                  "(2x3 is the 6x6 grid); R*C <= 64",
+          .check = [](const std::string& shape) { Shape::parse(shape); }};
+}
+Requirement box_required(const std::string& command, const std::vector<std::string>& one_of = {"box"}) {
+  return {"", one_of,
+          "missing --box: give a box shape such as --box 3 or --box 2x3 (see 'sudoku-count " + command + " --help')"};
+}
+OptionSpec threads_option() {
+  return {.name = "threads", .kind = Kind::Integer, .value_name = "T", .default_value = "0", .max = kMaxThreads,
+          .help = "worker threads (0: all cores)"};
+}
+OptionSpec seed_option() {
+  return {.name = "seed", .kind = Kind::Integer, .value_name = "S",
+          .default_value = std::to_string(RunOptions{}.seed), .max = 1.8446744073709552e19,
+          .help = "random seed; one seed gives the same estimate for any --threads and number of processes"};
+}
+OptionSpec confidence_option() {
+  return {.name = "confidence", .kind = Kind::Real, .value_name = "C",
+          .default_value = number_text(RunOptions{}.confidence), .max = 1, .min_exclusive = true,
+          .max_exclusive = true, .help = "confidence level of the interval (0 < C < 1)"};
+}
+OptionSpec puzzle_option() {
+  return {.name = "puzzle", .kind = Kind::Text, .value_name = "TEXT",
+          .help = "the partial grid, row by row: 1-9 then A-Z (10=A, ...), blanks as . or 0; whitespace and | - + "
+                  "ignored; or whitespace-separated numbers 0..N"};
+}
+OptionSpec puzzle_file_option(const std::string& help) {
+  return {.name = "puzzle-file", .kind = Kind::Text, .value_name = "FILE", .help = help};
+}
+Conflict one_puzzle_source() { return {"puzzle", {"puzzle-file"}, "give either --puzzle or --puzzle-file, not both"}; }
+OptionSpec json_option() { return {.name = "json", .help = "print JSON on stdout instead of text"}; }
+
+CommandSpec estimate_command() {
+  const StopRule stop = default_stop_rule();
+  return {
+      .name = "estimate",
+      .usage = "sudoku-count estimate --box SHAPE [--rel-error E] [--time SECONDS] [--samples N] [--blocks N] "
+               "[--forever] [--report-every SECONDS] [--threads T] [--seed S] [--first-block B] [--confidence C] "
+               "[--method M] [--checkpoint FILE] [--checkpoint-every SECONDS] [--json]\n"
+               "       sudoku-count estimate --resume FILE [stopping options] [--checkpoint FILE] [...]",
+      .brief = "unbiased Monte Carlo estimate with standard error and confidence interval",
+      .summary = "Unbiased Monte Carlo estimate of the number of completed grids, with standard error and interval. "
+                 "With no stopping option it stops at relative standard error " + number_text(stop.rel_error) +
+                 " or after " + number_text(stop.seconds) + " s, whichever comes first. Samples, blocks and the "
+                 "error target count the whole run (a resumed one included); --time counts this session.",
+      .options =
+          {box_option(),
+           {.name = "rel-error", .kind = Kind::Real, .value_name = "E", .max = 1, .min_exclusive = true,
+            .help = "stop at this relative standard error (0 < E <= 1)"},
+           {.name = "time", .kind = Kind::Real, .value_name = "SECONDS", .max = kMaxSeconds, .min_exclusive = true,
+            .help = "stop after this many seconds (of this session)"},
+           {.name = "samples", .kind = Kind::Integer, .value_name = "N", .min = 1, .max = 1e18,
+            .help = "stop after exactly N samples"},
+           {.name = "blocks", .kind = Kind::Integer, .value_name = "N", .min = 1, .max = 1e18,
+            .help = "stop after N work blocks (a fixed number of samples each, per method and shape)"},
+           {.name = "min-samples", .kind = Kind::Integer, .value_name = "N",
+            .default_value = std::to_string(stop.min_samples), .min = 2, .max = 1e18,
+            .help = "samples required before a --rel-error target is trusted"},
+           {.name = "forever", .help = "run until interrupted (Ctrl-C prints the final summary)"},
+           {.name = "report-every", .kind = Kind::Real, .value_name = "SECONDS", .max = kMaxSeconds,
+            .help = "a report line every SECONDS (default 1 on a terminal, else none; 0: none)"},
+           threads_option(),
+           seed_option(),
+           {.name = "first-block", .kind = Kind::Integer, .value_name = "B", .default_value = "0", .max = 1e18,
+            .help = "start at work block B (runs of one seed over disjoint block ranges can be merged)"},
+           confidence_option(),
+           {.name = "method", .kind = Kind::Text, .value_name = "M", .default_value = "auto",
+            .help = methods_help("estimator method", estimator_methods()),
+            .choices = method_names(estimator_methods()),
+            .check = [](const std::string& name) { estimator_method(name); }},
+           {.name = "checkpoint", .kind = Kind::Text, .value_name = "FILE",
+            .help = "save the run's state to FILE at the start, every --checkpoint-every seconds and at the end "
+                    "(an existing FILE is refused unless it is the --resume FILE)"},
+           {.name = "checkpoint-every", .kind = Kind::Real, .value_name = "SECONDS", .default_value = "60",
+            .max = kMaxSeconds, .min_exclusive = true, .help = "seconds between checkpoints"},
+           {.name = "resume", .kind = Kind::Text, .value_name = "FILE",
+            .help = "continue the run saved in checkpoint FILE (and keep saving to FILE unless --checkpoint says "
+                    "otherwise); box, method and seed come from FILE"},
+           json_option()},
+      .conflicts = {{"forever", {"rel-error", "time", "samples", "blocks"},
+                     "--forever runs until interrupted: drop --rel-error, --time, --samples and --blocks, or "
+                     "--forever"},
+                    {"resume", {"first-block"}, "--first-block is fixed by the checkpoint being resumed; drop it"}},
+      .requirements = {box_required("estimate", {"box", "resume"}),
+                       {"checkpoint-every", {"checkpoint", "resume"},
+                        "--checkpoint-every needs a checkpoint: add --checkpoint FILE (or --resume FILE)"}},
+      .handler = handle_estimate,
+      .every_process = true};
+}
+
+CommandSpec merge_command() {
+  return {.name = "merge",
+          .usage = "sudoku-count merge FILE... [--output FILE] [--confidence C] [--json]",
+          .brief = "combine the checkpoints of independent runs into one estimate",
+          .summary = "Combine checkpoints of independent runs of one shape and method (different seeds, or disjoint "
+                     "--first-block ranges of one seed) into one estimate with its standard error. Runs of "
+                     "different shapes, methods or sudoku-count versions, and runs sharing blocks, are refused.",
+          .options = {{.name = "output", .kind = Kind::Text, .value_name = "FILE",
+                       .help = "also save the merged state as a checkpoint FILE (not overwritten if it exists), to "
+                               "merge further"},
+                      confidence_option(), json_option()},
+          .positional = "FILE",
+          .missing_positional = "merge needs one or more checkpoint files (see 'sudoku-count merge --help')",
+          .handler = handle_merge};
+}
+
+CommandSpec exact_command() {
+  return {
+      .name = "exact",
+      .usage = "sudoku-count exact --box SHAPE [--puzzle TEXT | --puzzle-file FILE] [--print K] [--fix-first-row] "
+               "[--method M] [--threads T] [--json]",
+      .brief = "exact number of grids, or of completions of a puzzle",
+      .summary = "Exact number of completions of a partial grid (the empty grid by default: all grids of the "
+                 "shape), by dancing links or, for all grids of a shape, by the column-set decomposition over band "
+                 "tables.",
+      .options = {box_option(), puzzle_option(), puzzle_file_option("read the puzzle from FILE"),
+                  {.name = "print", .kind = Kind::Integer, .value_name = "K", .max = kMaxPrinted,
+                   .help = "also print the first K completions in search order (as grids; with --json, a solutions "
+                           "array), before the count"},
+                  {.name = "fix-first-row", .help = "empty grid only: fix the first row to 1..N, count, and multiply "
+                                                    "by N!"},
+                  {.name = "method", .kind = Kind::Text, .value_name = "M", .default_value = "auto",
+                   .help = methods_help("exact method", exact_methods()),
+                   .choices = method_names(exact_methods()),
+                   .check = [](const std::string& name) { exact_method(name); }},
+                  threads_option(), json_option()},
+      .conflicts = {one_puzzle_source(),
+                    {"fix-first-row", {"puzzle", "puzzle-file"},
+                     "--fix-first-row applies to the empty grid only; drop it or the puzzle"}},
+      .requirements = {box_required("exact")},
+      .handler = handle_exact};
+}
+
+CommandSpec solve_command() {
+  return {
+      .name = "solve",
+      .usage = "sudoku-count solve --box SHAPE (--puzzle TEXT | --puzzle-file FILE) [--explain] [--threads T] [--json]",
+      .brief = "solve puzzles: no solution, exactly one (printed), or more (the first two printed)",
+      .summary = "Solve a puzzle, or a file of puzzles, by dancing links stopped at the second solution: say whether "
+                 "there is no solution, exactly one (printed), or more than one (the first two printed). Exit status "
+                 "0 in all three cases.",
+      .options = {box_option(), puzzle_option(),
+                  puzzle_file_option("read puzzles from FILE, one a line (blank lines and lines starting with # "
+                                     "skipped); they are solved on --threads threads and reported in input order"),
+                  {.name = "explain",
+                   .help = "first place the singles a person finds (a cell's only candidate, a symbol's only place "
+                           "in a row, column or box), printing each, then say how many cells search had to fill"},
+                  threads_option(), json_option()},
+      .conflicts = {one_puzzle_source()},
+      .requirements = {box_required("solve"),
+                       {"", {"puzzle", "puzzle-file"},
+                        "missing puzzle: give --puzzle TEXT, or --puzzle-file FILE with one puzzle a line"}},
+      .handler = handle_solve};
+}
+
+CommandSpec tables_command() {
+  return {.name = "tables",
+          .usage = "sudoku-count tables --box SHAPE [--json]",
+          .brief = "build the band tables and report their size, time and memory",
+          .summary = "Build the band tables of a shape and print each table's size, build time and memory.",
+          .options = {box_option(), json_option()},
+          .requirements = {box_required("tables")},
+          .handler = handle_tables};
+}
+
+// Every rule names options of its own command: a slip in the table fails
+// the first run (and every test), not a user's command line later.
+void check_rules(const CommandSpec& command) {
+  std::vector<std::string> named;
+  for (const auto& conflict : command.conflicts) {
+    named.push_back(conflict.option);
+    named.insert(named.end(), conflict.others.begin(), conflict.others.end());
+  }
+  for (const auto& requirement : command.requirements) {
+    if (!requirement.option.empty()) named.push_back(requirement.option);
+    named.insert(named.end(), requirement.one_of.begin(), requirement.one_of.end());
+  }
+  for (const auto& name : named)
+    if (!command.find_option(name)) throw std::logic_error(command.name + ": a rule names no option --" + name);
+}
+
+std::vector<CommandSpec> build_table() {
+  std::vector<CommandSpec> table = {estimate_command(), merge_command(), exact_command(), solve_command(),
+                                    tables_command()};
+  for (const auto& command : table) check_rules(command);
+  return table;
+}
+
+}  // namespace
+
+const std::vector<CommandSpec>& command_table() {
+  static const std::vector<CommandSpec> table = build_table();
+  return table;
+}
+
+}  // namespace sudoku_count::cli

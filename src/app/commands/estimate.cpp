@@ -1,0 +1,117 @@
+// estimate: an unbiased Monte Carlo estimate on this process's threads, or
+// spread over the processes of an MPI run; checkpoints and resumption.
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <optional>
+
+#include "commands/checkpoints.hpp"
+#include "commands/commands.hpp"
+#include "commands/common.hpp"
+#include "distributed.hpp"
+#include "output/json.hpp"
+#include "output/text.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/estimator.hpp"
+#include "sudoku_count/run.hpp"
+#include "sudoku_count/version.hpp"
+
+namespace sudoku_count::cli {
+namespace {
+
+// The budgets and the target given, or the library's default rule when
+// there are none.
+StopRule stop_rule(const ParsedOptions& options) {
+  const bool forever = options.flag("forever");
+  const bool any = options.has("rel-error") || options.has("time") || options.has("samples") || options.has("blocks");
+  StopRule stop = any || forever ? StopRule{} : default_stop_rule();
+  stop.forever = forever;
+  stop.min_samples = options.integer("min-samples");
+  if (options.has("rel-error")) stop.rel_error = options.real("rel-error");
+  if (options.has("time")) stop.seconds = options.real("time");
+  if (options.has("samples")) stop.samples = options.integer("samples");
+  if (options.has("blocks")) stop.blocks = options.integer("blocks");
+  return stop;
+}
+
+}  // namespace
+
+int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
+  // From here on a signal never ends the process: it stops the run, which
+  // then prints its summary (a signal during set-up stops the run before its
+  // first sample).
+  install_signal_handlers();
+  const std::optional<Checkpoint> resumed = read_resumed_run(options, group);
+  const std::string resume_path = resumed ? options.text("resume") : "";
+  const Shape shape = resumed ? resumed->shape : box_shape(options);
+  if (resumed && options.given("box") && box_shape(options) != shape)
+    throw InputError("--box " + options.text("box") + " does not match checkpoint '" + resume_path + "' (box " +
+                     shape.name() + "); drop --box to resume it");
+  RunOptions run;
+  run.seed = resumed ? resumed->ranges[0].seed : options.integer("seed");
+  if (resumed && options.given("seed") && options.integer("seed") != run.seed)
+    throw InputError("--seed " + options.text("seed") + " does not match checkpoint '" + resume_path + "' (seed " +
+                     std::to_string(run.seed) + "); drop --seed to resume it, or start a new run with its own "
+                     "checkpoint and merge the two");
+  run.threads = static_cast<int>(options.integer("threads"));
+  run.confidence = options.real("confidence");
+  run.stop = stop_rule(options);
+  run.checkpoint_every = options.real("checkpoint-every");
+  run.report_every = options.has("report-every") ? options.real("report-every") : (isatty(STDOUT_FILENO) ? 1.0 : 0.0);
+  const std::string checkpoint_path = options.has("checkpoint") ? options.text("checkpoint") : resume_path;
+  if (!checkpoint_path.empty())
+    group.share([&] {
+      refuse_existing_checkpoint(checkpoint_path, resume_path, options.has("checkpoint") ? "--checkpoint" : "--resume");
+      return std::string();
+    });
+
+  // Resuming without --method: the method that wrote the checkpoint ("auto"
+  // reproduces a transposed orientation, which only it chooses).
+  std::string method = options.text("method");
+  if (resumed && !options.given("method"))
+    method = resumed->method.find('/') == std::string::npos ? resumed->method : "auto";
+  const auto build_start = std::chrono::steady_clock::now();
+  const auto estimator = make_estimator(method, shape);
+  const EstimateRun context{
+      shape, run.seed, estimator->name(), estimator->note(),
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count(),
+      symmetry_group_order(shape), checkpoint_path};
+
+  // What a checkpoint of this run records (its blocks and sums filled in as it goes).
+  Checkpoint state;
+  state.tool_version = kVersion;
+  state.shape = shape;
+  state.method = estimator->variant();
+  state.samples_per_block = estimator->samples_per_block();
+  if (resumed) continue_from(*resumed, resume_path, state, run);
+  else run.start.first_block = options.integer("first-block");
+
+  const auto runner = group.make_runner(*estimator, run.threads);
+  if (!group.leader()) {
+    runner->serve();  // the leader decides when to stop (signals were caught from the start)
+    return 0;
+  }
+  const bool json = options.flag("json");
+  if (!json) estimate_header_text(std::cout, context, resumed, resume_path);
+  const bool progress_line = run.stop.rel_error > 0 && isatty(STDERR_FILENO);
+  // Exit status 3 when the final checkpoint cannot be written.
+  CheckpointSaver saver(state, run.seed, checkpoint_path, run.checkpoint_every, progress_line);
+  RunHooks hooks;
+  if (!checkpoint_path.empty()) hooks.checkpoint = [&](const Progress& p) { saver(p); };
+  hooks.report = [&](const Progress& p) {
+    if (progress_line) std::cerr << kEraseLine;
+    if (json) std::cout << dump(estimate_json(p, context, !saver.failed())) << "\n" << std::flush;
+    else if (!p.final && p.summary.error_known) estimate_report_text(std::cout, p);
+    if (progress_line && !p.final && std::isfinite(p.summary.rel_std_error) && p.summary.rel_std_error > 0)
+      std::cerr << estimate_progress_line(p, run.stop.rel_error) << std::flush;
+  };
+  hooks.interrupt = &interrupted();
+  hooks.runner = runner.get();
+  const Progress result = sudoku_count::run_estimate(*estimator, run, hooks);
+  if (!json) estimate_summary_text(std::cout, result, context, !saver.failed());
+  return saver.failed() ? 3 : 0;
+}
+
+}  // namespace sudoku_count::cli

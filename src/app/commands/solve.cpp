@@ -1,0 +1,49 @@
+// solve: none, one or more solutions of a puzzle, or of each puzzle of a file.
+#include <iostream>
+
+#include "commands/commands.hpp"
+#include "commands/common.hpp"
+#include "output/json.hpp"
+#include "output/text.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/solve.hpp"
+
+namespace sudoku_count::cli {
+
+int handle_solve(const ParsedOptions& options, const ProcessGroup&) {
+  const Shape shape = box_shape(options);
+  SolveOptions solve_options;
+  solve_options.explain = options.flag("explain");
+  solve_options.threads = static_cast<int>(options.integer("threads"));
+  const bool explain = solve_options.explain, json = options.flag("json");
+
+  if (options.has("puzzle")) {
+    const SolveResult result = solve(parse_puzzle(options.text("puzzle"), shape), solve_options);
+    if (json) std::cout << dump(solve_json(result, shape, explain)) << "\n";
+    else solve_text(std::cout, result, shape, explain);
+    return 0;
+  }
+
+  // Every line is read and checked before anything is solved.
+  const std::string path = options.text("puzzle-file");
+  const std::string text = read_puzzle_file(path);
+  std::vector<ListedPuzzle> listed;
+  try {
+    listed = parse_puzzle_list(text, shape);
+  } catch (const InputError& e) {
+    throw InputError("puzzle file '" + path + "': " + e.what());
+  }
+  std::vector<Grid> puzzles;
+  for (const ListedPuzzle& entry : listed) puzzles.push_back(entry.grid);
+  const BatchResult batch = solve_all(puzzles, solve_options);
+
+  if (json) {
+    for (std::size_t i = 0; i < batch.results.size(); ++i)
+      std::cout << dump(solve_json(batch.results[i], shape, explain, listed[i].line)) << "\n";
+  } else {
+    batch_text(std::cout, batch, listed, shape, explain);
+  }
+  return 0;
+}
+
+}  // namespace sudoku_count::cli

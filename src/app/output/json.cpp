@@ -1,0 +1,183 @@
+#include "output/json.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace sudoku_count::cli {
+namespace {
+
+// A double as the tool has always printed it: 10 significant digits (%.10g),
+// whole numbers below 1e10 without a fraction, and null for inf and nan.
+// nlohmann prints a double in its shortest round-trip form, so the value
+// stored is the one that form prints as those digits.
+Json number(double value) {
+  if (!std::isfinite(value)) return nullptr;
+  char digits[32];
+  std::snprintf(digits, sizeof digits, "%.10g", value);
+  const double rounded = std::strtod(digits, nullptr);
+  if (rounded == std::floor(rounded) && std::fabs(rounded) < 1e10) return static_cast<std::int64_t>(rounded);
+  return rounded;
+}
+
+// A big number in scientific notation, or null when it is undefined.
+Json scientific(bool known, const BigFloat& value) {
+  return known ? Json(format_scientific(value)) : Json(nullptr);
+}
+
+Json shape_json(const std::string& command, const Shape& shape) {
+  Json json;
+  json["command"] = command;
+  json["box_rows"] = shape.box_rows;
+  json["box_cols"] = shape.box_cols;
+  json["grid_size"] = shape.n();
+  return json;
+}
+
+// Completed grids, one line each (format_line).
+Json grids_json(const std::vector<Grid>& grids) {
+  Json lines = Json::array();
+  for (const Grid& grid : grids) lines.push_back(format_line(grid));
+  return lines;
+}
+
+// The estimate before the first sample, the standard error before the
+// second, and the interval while the tail diagnostics do not support one,
+// are null (never a made-up number).
+void add_estimate(Json& json, const Summary& s) {
+  const bool interval = s.error_known && s.interval != IntervalStatus::Unreliable;
+  json["estimate"] = scientific(s.samples > 0, s.estimate);
+  json["log10_estimate"] = number(s.log10_estimate);
+  json["std_error"] = scientific(s.error_known, s.std_error);
+  json["rel_std_error"] = number(s.rel_std_error);
+  json["ci_low"] = scientific(interval, s.ci_low);
+  json["ci_high"] = scientific(interval, s.ci_high);
+  json["confidence"] = number(s.confidence);
+  json["samples"] = s.samples;
+}
+
+void add_diagnostics(Json& json, const Summary& s) {
+  json["effective_sample_size"] = number(s.effective_sample_size);
+  json["max_weight_share"] = number(s.max_weight_share);
+  json["log_weight_mean"] = number(s.log_weight_mean);
+  json["log_weight_var"] = number(s.log_weight_var);
+  json["rel_var"] = number(s.empirical_rel_var);
+  json["lognormal_rel_var"] = number(s.lognormal_rel_var);
+  json["tail_unsampled"] = s.tail_unsampled;
+  json["lognormal_samples_needed"] = number(s.lognormal_samples_needed);
+  json["pareto_k"] = number(s.pareto_k);
+  json["tail_size"] = s.tail_size;
+  json["interval"] = interval_name(s.interval);
+  if (s.interval == IntervalStatus::Unreliable && s.lower_bound_known)
+    json["lower_bound"] = format_scientific(s.lower_bound);
+}
+
+void add_symmetry(Json& json, const Summary& s, const BigInt& group_order) {
+  json["symmetry_group_order"] = group_order.str();
+  json["estimate_per_symmetry"] = scientific(s.samples > 0, s.estimate / BigFloat(group_order));
+}
+
+}  // namespace
+
+Json exact_json(const ExactReport& report) {
+  const ExactResult& result = report.result;
+  Json json = shape_json("exact", report.shape);
+  json["count"] = result.count.str();
+  json["count_scientific"] = format_scientific(result.count);
+  json["puzzle"] = report.puzzle;
+  json["symmetry"] = "none";
+  json["first_row_fixed"] = result.first_row_fixed;
+  if (result.first_row_fixed) json["count_first_row_fixed"] = result.count_with_first_row_fixed.str();
+  json["seconds"] = number(result.seconds);
+  json["threads"] = result.threads;
+  json["method"] = result.method;
+  if (!result.note.empty()) json["note"] = result.note;
+  if (!result.detail.empty()) json["detail"] = result.detail;
+  if (report.print) json["solutions"] = grids_json(report.printed);
+  return json;
+}
+
+Json solve_json(const SolveResult& result, const Shape& shape, bool explain, std::optional<int> line) {
+  Json json = shape_json("solve", shape);
+  json["status"] = status_name(result.status);
+  json["solutions"] = grids_json(result.solutions);
+  json["seconds"] = number(result.seconds);
+  if (explain) {
+    Json deductions = Json::array();
+    for (const Deduction& deduction : result.deductions) deductions.push_back(describe(deduction, shape));
+    json["deductions"] = deductions;
+    json["singles_solved"] = result.contradiction.empty() && result.search_cells == 0;
+    json["search_cells"] = result.search_cells;
+    if (!result.contradiction.empty()) json["contradiction"] = result.contradiction;
+  }
+  if (line) json["line"] = *line;
+  return json;
+}
+
+Json estimate_json(const Progress& p, const EstimateRun& run, bool checkpoint_saved) {
+  const Summary& s = p.summary;
+  Json json = shape_json("estimate", run.shape);
+  add_estimate(json, s);
+  json["seconds"] = number(p.seconds);
+  json["threads"] = p.threads;
+  add_diagnostics(json, s);
+  json["seed"] = std::to_string(run.seed);
+  json["method"] = run.method;
+  json["symmetry"] = "none";
+  if (!run.note.empty()) json["note"] = run.note;
+  json["processes"] = p.processes;
+  json["first_block"] = p.first_block;
+  json["blocks"] = p.blocks;
+  if (!p.held_back.empty()) json["held_back"] = p.held_back;
+  json["final"] = p.final;
+  if (p.final) {
+    json["stop_reason"] = p.stop_reason;
+    add_symmetry(json, s, run.group_order);
+    json["build_seconds"] = number(run.build_seconds);
+    if (!run.checkpoint.empty()) {
+      json["checkpoint"] = run.checkpoint;
+      json["checkpoint_saved"] = checkpoint_saved;
+    }
+  }
+  return json;
+}
+
+Json merge_json(const MergeReport& report) {
+  const Checkpoint& merged = report.merged;
+  Json json = shape_json("merge", merged.shape);
+  add_estimate(json, report.summary);
+  json["seconds"] = number(merged.seconds);
+  add_diagnostics(json, report.summary);
+  json["method"] = merged.method;
+  json["symmetry"] = "none";
+  json["runs"] = report.runs.size();
+  json["blocks"] = merged.blocks();
+  Json ranges = Json::array();
+  for (const BlockRange& range : merged.ranges)
+    ranges.push_back({{"seed", std::to_string(range.seed)}, {"first_block", range.first}, {"end_block", range.end}});
+  json["ranges"] = ranges;
+  add_symmetry(json, report.summary, report.group_order);
+  json["version"] = merged.tool_version;
+  if (report.output) {
+    json["output"] = *report.output;
+    json["output_saved"] = report.output_saved;
+  }
+  return json;
+}
+
+Json tables_json(const BandTablesReport& report) {
+  Json json = shape_json("tables", report.shape);
+  json["bands_total"] = report.bands_total.str();
+  Json tables = Json::array();
+  for (const TableSize& table : report.tables)
+    tables.push_back({{"name", table.name},
+                      {"entries", table.entries},
+                      {"bytes", table.bytes},
+                      {"seconds", number(table.seconds)}});
+  json["tables"] = tables;
+  return json;
+}
+
+std::string dump(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+}  // namespace sudoku_count::cli

@@ -1,0 +1,29 @@
+#pragma once
+// JSON serialisers, one per result: one object per line (JSON Lines), fields
+// in a fixed order, big numbers as decimal strings, doubles to 10
+// significant digits and null where JSON has no number (inf, nan) or a
+// value is undefined.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "output/reports.hpp"
+#include "sudoku_count/run.hpp"
+#include "sudoku_count/solve.hpp"
+#include "sudoku_count/tables.hpp"
+
+namespace sudoku_count::cli {
+
+using Json = nlohmann::ordered_json;
+
+Json exact_json(const ExactReport& report);
+// One puzzle; `line`: its line in a puzzle file (none for --puzzle).
+Json solve_json(const SolveResult& result, const Shape& shape, bool explain, std::optional<int> line = {});
+Json estimate_json(const Progress& progress, const EstimateRun& run, bool checkpoint_saved);
+Json merge_json(const MergeReport& report);
+Json tables_json(const BandTablesReport& report);
+
+// One line of JSON (invalid UTF-8 in user text, such as a file name, is replaced).
+std::string dump(const Json& json);
+
+}  // namespace sudoku_count::cli

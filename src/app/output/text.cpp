@@ -1,0 +1,301 @@
+#include "output/text.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <iostream>
+
+namespace sudoku_count::cli {
+namespace {
+
+// printf into a string.
+[[gnu::format(printf, 1, 2)]] std::string format(const char* pattern, ...) {
+  va_list args, copy;
+  va_start(args, pattern);
+  va_copy(copy, args);
+  const int size = std::vsnprintf(nullptr, 0, pattern, args);
+  va_end(args);
+  std::string text(std::max(size, 0), '\0');
+  std::vsnprintf(text.data(), text.size() + 1, pattern, copy);
+  va_end(copy);
+  return text;
+}
+
+using ull = unsigned long long;
+
+std::string grid_description(const Shape& shape) {
+  return std::to_string(shape.n()) + "x" + std::to_string(shape.n()) + " grid";
+}
+
+std::string short_sci(const BigFloat& value) { return format_scientific(value, 5); }
+
+// A confidence level as a percentage: enough digits that 0.999999 does not
+// print as 100.
+std::string percent(double confidence) { return format("%.12g%%", 100 * confidence); }
+
+std::string blocks_text(const BlockRange& range) {
+  if (range.blocks() == 0) return "no blocks";
+  return "blocks " + std::to_string(range.first) + ".." + std::to_string(range.end - 1);
+}
+
+// "label 1:" and the grid, for each grid, with a blank line between.
+void grids_text(std::ostream& out, const std::string& label, const std::vector<Grid>& grids) {
+  for (std::size_t i = 0; i < grids.size(); ++i)
+    out << (i ? "\n" : "") << label << " " << i + 1 << ":\n" << format_grid(grids[i]);
+}
+
+// The cells where two grids differ, as "r1c2 r1c3 ...".
+std::string differing_cells(const Grid& a, const Grid& b, int& count) {
+  const int n = a.shape.n();
+  std::string cells;
+  count = 0;
+  for (int cell = 0; cell < a.shape.cells(); ++cell)
+    if (a.cells[cell] != b.cells[cell]) cells += (count++ ? " " : "") + cell_name(cell / n, cell % n);
+  return cells;
+}
+
+// The deductions (with explain) and the verdict of one puzzle.
+void verdict_text(std::ostream& out, const SolveResult& result, const Shape& shape, bool explain) {
+  if (explain) {
+    if (!result.deductions.empty()) out << "singles:\n";
+    for (const Deduction& deduction : result.deductions) out << "  " << describe(deduction, shape) << "\n";
+    const std::size_t placed = result.deductions.size();
+    const std::string placed_text = std::to_string(placed) + (placed == 1 ? " cell" : " cells");
+    if (!result.contradiction.empty())
+      out << "singles ran into a contradiction" << (placed ? " after placing " + placed_text : "") << ": "
+          << result.contradiction << "; no search needed\n";
+    else if (result.search_cells == 0)
+      out << "singles alone solved it (" << placed_text << "); no search\n";
+    else if (placed == 0)
+      out << "no singles apply: all " << result.search_cells << " blank cells left to search\n";
+    else
+      out << "singles filled " << placed_text << ", leaving " << result.search_cells << " to search\n";
+  }
+  switch (result.status) {
+    case SolveStatus::None: out << "none: no solution\n"; break;
+    case SolveStatus::Unique: out << "unique: exactly one solution\n" << format_grid(result.solutions[0]); break;
+    case SolveStatus::Multiple: {
+      int count = 0;
+      const std::string cells = differing_cells(result.solutions[0], result.solutions[1], count);
+      out << "multiple: more than one solution; the first two in search order differ in " << count
+          << " cells: " << cells << "\n";
+      grids_text(out, "solution", result.solutions);
+      break;
+    }
+  }
+}
+
+// Significant digits that the standard error supports: down to the error's
+// second significant digit, at least 2 and at most 10.
+int supported_digits(const Summary& s) {
+  if (!s.error_known || !(s.rel_std_error > 0) || !std::isfinite(s.rel_std_error)) return 10;
+  return std::clamp(static_cast<int>(std::floor(-std::log10(s.rel_std_error))) + 2, 2, 10);
+}
+
+std::string k_text(double k) { return std::isnan(k) ? "-" : format("%.2f", k); }
+
+// Why an interval is unreliable, in words.
+std::string unreliable_reason(const Summary& s) {
+  if (std::isnan(s.pareto_k))
+    return format("too few samples to fit the weight tail (%llu needed)", static_cast<ull>(kMinSamplesForTailFit));
+  if (s.pareto_k >= 0.7) return "the weight tail is too heavy (Pareto k " + k_text(s.pareto_k) + " >= 0.7)";
+  return format("too few samples for the log-weight variance (S %.2f needs about %.3g samples, 4 e^(4S))",
+                s.log_weight_var, s.lognormal_samples_needed);
+}
+
+// The closing lines of a text estimate: value and interval, or the lower
+// bound when the interval cannot be trusted (then the caller's sample line).
+void summary_text(std::ostream& out, const Summary& s) {
+  out << "all grids counted (no symmetry reduction)\n";
+  const int digits = supported_digits(s);
+  if (s.samples == 0) {
+    out << "estimate: none (no samples were drawn)\n";
+  } else if (!s.error_known) {
+    out << format("estimate: %s (standard error and interval need at least 2 samples)\n",
+                  format_scientific(s.estimate, 2).c_str());
+  } else if (s.interval == IntervalStatus::Unreliable) {
+    out << format("estimate: %s, unreliable: no error bar, %s; the standard error %s (relative %.2g) cannot be "
+                  "trusted\n",
+                  format_scientific(s.estimate, 2).c_str(), unreliable_reason(s).c_str(),
+                  format_scientific(s.std_error, 2).c_str(), s.rel_std_error);
+    if (s.lower_bound_known)
+      out << format("%s lower bound, whatever the tail: %s (Markov's inequality over %d replicate groups)\n",
+                    percent(s.confidence).c_str(), format_scientific(s.lower_bound, 2).c_str(),
+                    WeightAccumulator::kReplicates);
+  } else {
+    const std::string approximate =
+        s.interval == IntervalStatus::Approximate ? " (approximate: Pareto k " + k_text(s.pareto_k) + " in [0.5, 0.7))"
+                                                  : "";
+    out << format("estimate: %s +- %s (relative standard error %.2e)\n", format_scientific(s.estimate, digits).c_str(),
+                  format_scientific(s.std_error, 2).c_str(), s.rel_std_error)
+        << format("%s confidence interval%s: [%s, %s]\n", percent(s.confidence).c_str(), approximate.c_str(),
+                  format_scientific(s.ci_low, digits).c_str(), format_scientific(s.ci_high, digits).c_str());
+  }
+}
+
+// Diagnostics, the tail and the symmetry line; warnings on stderr when the
+// tail has probably not been sampled or one sample dominates.
+void diagnostics_text(std::ostream& out, const Shape& shape, const Summary& s, const BigInt& group) {
+  if (s.samples == 0) return;
+  out << format("diagnostics: effective sample size %.4g, largest weight share %.3g\n", s.effective_sample_size,
+                s.max_weight_share);
+  if (s.samples >= 2)
+    out << format("tail: Pareto k %s, log-weight variance S %.3g, relative variance %.3g measured, %.3g if "
+                  "lognormal (e^S - 1), which needs %.3g samples\n",
+                  std::isnan(s.pareto_k) ? "not fitted"
+                                         : (k_text(s.pareto_k) + " (largest " + std::to_string(s.tail_size) + ")").c_str(),
+                  s.log_weight_var, s.empirical_rel_var, s.lognormal_rel_var, s.lognormal_samples_needed);
+  out << "symmetry group order " << group << " (relabelling, band/stack and row/column permutations"
+      << (shape.box_rows == shape.box_cols ? ", transposition" : "") << "): estimate / order = "
+      << format_scientific(s.estimate / BigFloat(group), std::min(5, supported_digits(s)))
+      << " (an approximation of the number of essentially different grids)\n";
+  if (s.tail_unsampled)
+    std::cerr << "warning: the measured relative variance is far below the lognormal one: the rare large weights "
+                 "have probably not been drawn yet, and the standard error is likely too small\n";
+  if (s.samples >= 2 && s.max_weight_share > 0.2)
+    std::cerr << "warning: one sample carries " << s.max_weight_share * 100
+              << "% of the total weight; the standard error may be unreliable\n";
+}
+
+}  // namespace
+
+void exact_text(std::ostream& out, const ExactReport& report) {
+  const ExactResult& result = report.result;
+  const Shape& shape = report.shape;
+  out << "box " << shape.name() << " (" << grid_description(shape) << "), method " << result.method << "\n"
+      << (report.puzzle ? "completions of the given puzzle" : "all completed grids (no symmetry reduction)") << "\n";
+  if (!result.note.empty()) out << result.note << "\n";
+  if (!result.detail.empty()) out << "sum over " << result.detail << "\n";
+  if (const std::uint64_t asked = report.print.value_or(0); asked > 0) {
+    // Fewer found than asked means the search ran out: these are all.
+    const std::size_t found = report.printed.size();
+    if (found == 0)
+      out << "no completion to print\n";
+    else if (found < asked)
+      out << (found == 1 ? "the only completion:" : "all " + std::to_string(found) + " completions, in search order:")
+          << "\n";
+    else
+      out << "the first " << (found == 1 ? "completion" : std::to_string(found) + " completions")
+          << " in search order:\n";
+    grids_text(out, "completion", report.printed);
+    if (found > 0) out << "\n";
+  }
+  if (result.first_row_fixed)
+    out << "first row fixed to 1.." << shape.n() << ": " << result.count_with_first_row_fixed << " grids, times "
+        << shape.n() << "! = " << factorial(shape.n()) << "\n";
+  out << "count: " << result.count << "\n"
+      << "       " << format_scientific(result.count) << "\n"
+      << format("time: %.3f s, threads: %d\n", result.seconds, result.threads);
+}
+
+void solve_text(std::ostream& out, const SolveResult& result, const Shape& shape, bool explain) {
+  out << "box " << shape.name() << " (" << grid_description(shape) << ")\n";
+  verdict_text(out, result, shape, explain);
+  out << format("time: %.3f s\n", result.seconds);
+}
+
+void batch_text(std::ostream& out, const BatchResult& batch, const std::vector<ListedPuzzle>& listed,
+                const Shape& shape, bool explain) {
+  std::size_t unique = 0, multiple = 0, none = 0;
+  for (std::size_t i = 0; i < batch.results.size(); ++i) {
+    const SolveResult& result = batch.results[i];
+    unique += result.status == SolveStatus::Unique;
+    multiple += result.status == SolveStatus::Multiple;
+    none += result.status == SolveStatus::None;
+    out << (i ? "\n" : "") << "puzzle " << i + 1 << " (line " << listed[i].line << ")\n";
+    verdict_text(out, result, shape, explain);
+  }
+  const std::size_t total = batch.results.size();
+  out << "\nbox " << shape.name() << " (" << grid_description(shape) << "): " << total
+      << (total == 1 ? " puzzle" : " puzzles") << ", " << unique << " unique, " << multiple << " multiple, " << none
+      << " none\n"
+      << format("time: %.3f s on %d %s (%.0f puzzles/s)\n", batch.seconds, batch.threads,
+                batch.threads == 1 ? "thread" : "threads", batch.seconds > 0 ? total / batch.seconds : 0.0);
+}
+
+void estimate_header_text(std::ostream& out, const EstimateRun& run, const std::optional<Checkpoint>& resumed,
+                          const std::string& resume_path) {
+  out << "box " << run.shape.name() << " (" << grid_description(run.shape) << "), method " << run.method
+      << ", seed " << run.seed << "\n";
+  if (!run.note.empty()) out << run.note << "\n";
+  out << format("set-up (tables) took %.2f s\n", run.build_seconds);
+  if (resumed)
+    out << format("resumed from '%s': %llu samples in %s, %.1f s of earlier sampling\n", resume_path.c_str(),
+                  static_cast<ull>(resumed->accumulator.count()), blocks_text(resumed->ranges[0]).c_str(),
+                  resumed->seconds);
+  out << std::flush;
+}
+
+void estimate_report_text(std::ostream& out, const Progress& progress) {
+  const Summary& s = progress.summary;
+  const std::string interval = s.interval == IntervalStatus::Unreliable
+                                   ? "no interval (tail: unreliable)"
+                                   : percent(s.confidence) + " CI [" + short_sci(s.ci_low) + ", " + short_sci(s.ci_high) + "]";
+  out << format("[%8.1f s] samples %-10llu estimate %s  rse %.2e  k %s  %s\n", progress.seconds,
+                static_cast<ull>(s.samples), format_scientific(s.estimate, supported_digits(s)).c_str(),
+                s.rel_std_error, k_text(s.pareto_k).c_str(), interval.c_str());
+  if (!progress.held_back.empty()) out << "           " << progress.held_back << "\n";
+  out << std::flush;
+}
+
+void estimate_summary_text(std::ostream& out, const Progress& result, const EstimateRun& run, bool checkpoint_saved) {
+  const Summary& s = result.summary;
+  summary_text(out, s);
+  out << format("samples: %llu in %.2f s on %d threads", static_cast<ull>(s.samples), result.seconds, result.threads);
+  if (result.processes > 1) out << format(" x %d processes", result.processes);
+  out << format(" (stopped: %s)\n", result.stop_reason.c_str());
+  diagnostics_text(out, run.shape, s, run.group_order);
+  if (run.checkpoint.empty()) return;
+  const BlockRange range{run.seed, result.first_block, result.first_block + result.blocks};
+  if (checkpoint_saved)
+    out << format("checkpoint: saved to '%s' (seed %llu, %s)\n", run.checkpoint.c_str(), static_cast<ull>(run.seed),
+                  blocks_text(range).c_str());
+  else
+    out << format("checkpoint: NOT saved to '%s' (see the warning above)\n", run.checkpoint.c_str());
+}
+
+void merge_text(std::ostream& out, const MergeReport& report) {
+  const Checkpoint& merged = report.merged;
+  out << "box " << merged.shape.name() << " (" << grid_description(merged.shape) << "), method " << merged.method
+      << ": " << report.runs.size() << (report.runs.size() == 1 ? " run" : " runs") << " merged\n";
+  for (std::size_t i = 0; i < report.runs.size(); ++i) {
+    std::string ranges;
+    for (const auto& range : report.runs[i].ranges)
+      ranges += (ranges.empty() ? "" : "; ") + ("seed " + std::to_string(range.seed) + ", " + blocks_text(range));
+    out << format("  %s: %llu samples (%s)\n", report.names[i].c_str(),
+                  static_cast<ull>(report.runs[i].accumulator.count()), ranges.c_str());
+  }
+  summary_text(out, report.summary);
+  out << format("samples: %llu in %llu blocks, %.2f s of sampling summed over the runs\n",
+                static_cast<ull>(report.summary.samples), static_cast<ull>(merged.blocks()), merged.seconds);
+  diagnostics_text(out, merged.shape, report.summary, report.group_order);
+  if (report.output && report.output_saved) out << "merged checkpoint saved to '" << *report.output << "'\n";
+}
+
+void tables_text(std::ostream& out, const BandTablesReport& report) {
+  out << "box " << report.shape.name() << " (" << grid_description(report.shape) << ")\n";
+  double total_seconds = 0;
+  std::size_t total_bytes = 0;
+  for (const TableSize& t : report.tables) {
+    out << format("%-20s %14zu entries %10.1f MB %8.3f s\n", t.name.c_str(), t.entries, t.bytes / 1e6, t.seconds);
+    total_seconds += t.seconds;
+    total_bytes += t.bytes;
+  }
+  out << format("%-20s %14s         %10.1f MB %8.3f s\n", "total", "", total_bytes / 1e6, total_seconds)
+      << "all bands (N! x canonical): " << report.bands_total << "\n";
+}
+
+std::string exact_progress_line(double fraction) {
+  return format("%s%5.1f%% done", kEraseLine, 100 * fraction);
+}
+
+// Samples still needed scale with (rse / target)^2 at the current variance.
+std::string estimate_progress_line(const Progress& progress, double rel_error_target) {
+  const double ratio = progress.summary.rel_std_error / rel_error_target;
+  const double fraction = std::min(1.0, 1.0 / (ratio * ratio));
+  const double eta = progress.seconds * (ratio * ratio - 1);
+  return format("target rse %.1e: %5.1f%% there, ETA %.0f s", rel_error_target, 100 * fraction, std::max(0.0, eta));
+}
+
+}  // namespace sudoku_count::cli

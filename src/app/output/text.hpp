@@ -1,0 +1,39 @@
+#pragma once
+// Text serialisers, one per result, for people reading a terminal; and the
+// lines a long computation redraws on a terminal's stderr.
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "output/reports.hpp"
+#include "sudoku_count/run.hpp"
+#include "sudoku_count/solve.hpp"
+#include "sudoku_count/tables.hpp"
+
+namespace sudoku_count::cli {
+
+void exact_text(std::ostream& out, const ExactReport& report);
+// One puzzle given by --puzzle, with its header and time.
+void solve_text(std::ostream& out, const SolveResult& result, const Shape& shape, bool explain);
+// The puzzles of a file, in input order, and a summary of the batch.
+void batch_text(std::ostream& out, const BatchResult& batch, const std::vector<ListedPuzzle>& listed,
+                const Shape& shape, bool explain);
+
+// An estimate: its header (`resumed` and `resume_path` when continuing a
+// checkpoint), a line per report while it runs, and the final summary.
+void estimate_header_text(std::ostream& out, const EstimateRun& run, const std::optional<Checkpoint>& resumed,
+                          const std::string& resume_path);
+void estimate_report_text(std::ostream& out, const Progress& progress);
+void estimate_summary_text(std::ostream& out, const Progress& result, const EstimateRun& run, bool checkpoint_saved);
+
+void merge_text(std::ostream& out, const MergeReport& report);
+void tables_text(std::ostream& out, const BandTablesReport& report);
+
+// Lines redrawn in place on a terminal: erase the line, then the progress
+// of an exact count, or of an estimate towards its error target.
+inline constexpr const char* kEraseLine = "\r\033[K";
+std::string exact_progress_line(double fraction);
+std::string estimate_progress_line(const Progress& progress, double rel_error_target);
+
+}  // namespace sudoku_count::cli

@@ -1,0 +1,91 @@
+// Which exact method counts a request, and what each one reaches.
+#include <algorithm>
+#include <cmath>
+
+#include "exact/band_reach.hpp"
+#include "exact/search_size.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/exact.hpp"
+
+namespace sudoku_count {
+namespace {
+
+// Dancing links enumerates grids one at a time (some millions a second):
+// the empty grid of 6x6 has 2.8e7 grids, that of 8x8 about 3e16.
+constexpr int kMaxEnumeratedGridSize = 6;
+// A puzzle is refused beyond these (1e13 search steps at some millions a
+// second: weeks).
+constexpr double kMaxCompletions = 1e12, kMaxSearchNodes = 1e13;
+
+// Dancing links counts completions one at a time: refuse a puzzle whose
+// completions, or whose search tree, are clearly beyond reach. Every puzzle
+// is checked: few givens are not the only way to have many completions (two
+// full rows of a 9x9 grid leave about 1e12, three rows of a 16x16 grid about
+// 1e100). The estimate stops as soon as it passes the limit, so such puzzles
+// are refused at once.
+void require_dlx_reach(const Grid& puzzle) {
+  const detail::SearchEstimate search = detail::estimate_search(puzzle, 200, kMaxSearchNodes);
+  // Stopped early, the estimates are lower bounds: hence "or more" and "beyond".
+  const std::string advice = "; add givens, or estimate the count of all grids with 'sudoku-count estimate'";
+  if (search.completions > kMaxCompletions)
+    throw InputError("this puzzle has roughly " +
+                     (std::isfinite(search.completions) ? format_scientific(BigFloat(search.completions), 2)
+                                                        : std::string("1e308")) +
+                     " or more completions (a quick random-path estimate): counting them one by one would not "
+                     "finish" + advice);
+  if (search.nodes > kMaxSearchNodes)
+    throw InputError("counting this puzzle's completions one by one would not finish: a quick random-path "
+                     "estimate puts the search beyond 1e13 steps" + advice);
+}
+
+}  // namespace
+
+const std::vector<ExactMethodInfo>& exact_methods() {
+  // The reach of dlx is that of the limits above, the reach of bands that of
+  // bands_count_exactly (band_count.cpp).
+  static const std::vector<ExactMethodInfo> methods = {
+      {"auto", "bands for an empty grid it reaches, else dlx", "what dlx or bands reaches"},
+      {"dlx", "dancing links, completions one by one",
+       "empty grids up to 6x6 and puzzles with up to about 1e12 completions"},
+      {"bands", "the column-set decomposition over band tables",
+       "all grids of shapes with two bands of up to 5 rows, up to 4 bands of 1 or 2 rows, or up to 3 bands of 3 "
+       "rows, and of their transposes (2x5, 3x3 and 4x2, but not 2x6 or 4x3)"},
+  };
+  return methods;
+}
+
+const ExactMethodInfo& exact_method(const std::string& name) {
+  const auto& methods = exact_methods();
+  const auto found = std::find_if(methods.begin(), methods.end(), [&](const auto& m) { return m.name == name; });
+  if (found == methods.end())
+    throw InputError("unknown exact method " + quote_input(name) + ": choose auto, dlx or bands");
+  return *found;
+}
+
+std::string choose_exact_method(const ExactRequest& request) {
+  const Shape& shape = request.shape;
+  std::string method = exact_method(request.method).name;
+  if (request.puzzle && request.puzzle->shape != shape)
+    throw InputError("the puzzle is a grid of box " + request.puzzle->shape.name() + ", not of box " + shape.name());
+  if (method == "bands" && request.puzzle)
+    throw InputError("method bands counts all grids of a shape; drop the puzzle, or use --method dlx");
+  if (method == "bands" && request.fix_first_row) throw InputError("--fix-first-row applies to method dlx");
+  const bool empty = !request.puzzle || given_count(*request.puzzle) == 0;
+  if (method == "auto") method = empty && !request.fix_first_row && bands_count_exactly(shape) ? "bands" : "dlx";
+  if (method == "bands") detail::require_band_reach(shape);
+  if (method == "dlx" && empty && shape.n() > kMaxEnumeratedGridSize)
+    throw InputError("no exact method counts all grids of box " + shape.name() + " in reasonable time: dlx reaches " +
+                     exact_method("dlx").reach + ", and bands " + exact_method("bands").reach +
+                     "; for an estimate with error bars run 'sudoku-count estimate --box " + shape.name() + "'");
+  if (method == "dlx" && !empty) require_dlx_reach(*request.puzzle);
+  return method;
+}
+
+ExactResult count_exact(const ExactRequest& request, const ProgressFn& progress) {
+  const std::string method = choose_exact_method(request);
+  const ExactOptions options{request.threads, request.fix_first_row};
+  if (method == "bands") return count_grids_by_bands(request.shape, options, progress);
+  return count_completions_dlx(request.puzzle ? *request.puzzle : empty_grid(request.shape), options);
+}
+
+}  // namespace sudoku_count
