@@ -169,6 +169,7 @@ TEST(EssentiallyDifferent, NineByNine) {
   EXPECT_EQ(r.count, BigInt("5472730538"));  // published: Russell and Jarvis 2006
   EXPECT_EQ(r.conjugacy_classes, 275);
   EXPECT_EQ(r.terms.size(), 27u);           // classes with fixed grids, Russell and Jarvis
+  EXPECT_EQ(r.classes_with_fixed_grids, 27);
   EXPECT_EQ(r.group_order, BigInt("1218998108160"));
 }
 

@@ -36,6 +36,7 @@ struct SymmetryClassTerm {
   std::string rows;             // the class of the row part (or of the product, for transpositions)
   std::string columns;          // the class of the column part ("" for transpositions)
   bool transposes = false;      // an element of the transposition coset
+  int conjugacy_classes = 1;    // 2 when the term holds the pair (K, K'), (K', K)
   BigInt elements;              // class size
   BigInt fixed_up_to_relabelling;  // A(g) of each element
 };
@@ -50,6 +51,7 @@ struct EssentiallyDifferentResult {
   bool transposition = false;   // whether G includes transposition
   std::string group;            // G in words
   int conjugacy_classes = 0;    // of G, all counted
+  int classes_with_fixed_grids = 0;  // conjugacy classes of G whose elements fix some grid (the terms' classes)
   std::vector<SymmetryClassTerm> terms;  // the classes with A(g) > 0, identity first
   long long covers_counted = 0;  // (class, relabelling cycle type) pairs counted by dancing links
   double seconds = 0;

@@ -87,8 +87,9 @@ EssentiallyDifferentResult count_essentially_different(const Shape& shape, const
   if (!essentially_different_in_reach(shape))
     throw InputError("essentially different grids are counted exactly up to 9x9 (every shape whose grids the "
                      "tool counts exactly there); box " + shape.name() + " (" + std::to_string(shape.n()) + "x" +
-                     std::to_string(shape.n()) + ") is beyond that reach; for an estimate of all grids and the "
-                     "estimate / order line run 'sudoku-count estimate --box " + shape.name() + "'");
+                     std::to_string(shape.n()) + ") is beyond that reach. 'sudoku-count estimate --box " + shape.name() +
+                     "' estimates all grids; its estimate / order line estimates a lower bound of the class count "
+                     "(Burnside: classes >= grids / order), and no upper bound is proved");
   EssentiallyDifferentResult result;
   result.shape = shape;
   result.threads = thread_count(options.threads);
@@ -127,8 +128,8 @@ EssentiallyDifferentResult count_essentially_different(const Shape& shape, const
       rep.term.columns = column_classes[j].type;
       rep.term.elements = rep.weight;
       reps.push_back(std::move(rep));
-      ++result.conjugacy_classes;
-      if (square(shape) && !result.transposition && i != j) ++result.conjugacy_classes;
+      if (square(shape) && !result.transposition && i != j) rep.term.conjugacy_classes = 2;
+      result.conjugacy_classes += rep.term.conjugacy_classes;
     }
   if (result.transposition)
     for (const LineClass& k : row_classes) {
@@ -215,6 +216,7 @@ EssentiallyDifferentResult count_essentially_different(const Shape& shape, const
     sum += rep.weight * rep.fixed;
     if (rep.fixed != 0) {
       rep.term.fixed_up_to_relabelling = rep.fixed;
+      result.classes_with_fixed_grids += rep.term.conjugacy_classes;
       result.terms.push_back(rep.term);
     }
   }
