@@ -212,30 +212,40 @@ bench_solve() {
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "Inkala 2012 puzzle: %.2f ms per run (whole process, 20 runs)\n", (b - a) / 20 / 1e6 }'
 }
 
-# Essentially different grids (Burnside) on every shape in reach, with and
-# without transposition for square boxes; whole-process wall and CPU time.
+# Essentially different grids (Burnside), through the CLI: 9x9 first (the
+# 10-minute target), then every other shape in reach, and the square boxes
+# without transposition. One JSON line per run, then wall and CPU time of the
+# whole process.
 bench_symmetry() {
-  local helper=$build/essentially_different
-  echo "== essentially different grids, $threads threads"
-  for box in 2x2 2x3 3x2 2x4 4x2 3x3; do
-    /usr/bin/time -f "$box: wall %e s, CPU %U+%S s" "$helper" "$box" transposition "$threads"
+  echo "== exact --essentially-different, $threads threads, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  local box
+  for box in 3 2x2 1x2 2x1 1x3 3x1 1x4 4x1 1x5 5x1 2x3 3x2 4x2 2x4 1x6 6x1; do
+    /usr/bin/time -f "$box: wall %e s, CPU %U+%S s" "$bin" exact --box "$box" --essentially-different \
+      --threads "$threads" --json
   done
-  for box in 2x2 3x3; do
-    /usr/bin/time -f "$box without transposition: wall %e s, CPU %U+%S s" "$helper" "$box" no-transposition "$threads"
+  for box in 3 2x2; do
+    /usr/bin/time -f "$box without transposition: wall %e s, CPU %U+%S s" "$bin" exact --box "$box" \
+      --essentially-different --no-transposition --threads "$threads" --json
   done
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
-# Uniform grids: 100,000 9x9 grids (whole process), then the lines fed to
-# solve --puzzle-file unchanged; a few draws of every route.
+# Uniform grids through the CLI: 100,000 9x9 grids (the 10-second target),
+# then the file fed to solve --puzzle-file unchanged; a few draws of every
+# route.
 bench_sample() {
-  local helper=$build/sample_grids file=$build/bench-sample-9x9.txt
-  echo "== sample, $threads threads"
-  /usr/bin/time -f "3x3, 100000 grids: wall %e s, CPU %U+%S s" "$helper" 3x3 100000 2026 "$threads" >"$file"
-  wc -l <"$file"
+  local file=$build/bench-sample-9x9.txt box
+  echo "== sample, $threads threads, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  /usr/bin/time -f "3, 100000 grids: wall %e s, CPU %U+%S s" "$bin" sample --box 3 --count 100000 --seed 2026 \
+    --threads "$threads" >"$file"
+  grep '^#' "$file"
+  echo "$(grep -vc '^#' "$file") grid lines"
   "$bin" solve --box 3 --puzzle-file "$file" --threads "$threads" | tail -2
   for box in 2x2 2x3 4x2 2x4 3x4 4x4; do
-    /usr/bin/time -f "$box, 100 grids: wall %e s, CPU %U+%S s" "$helper" "$box" 100 2026 "$threads" >/dev/null
+    /usr/bin/time -f "$box, 100 grids: wall %e s, CPU %U+%S s" "$bin" sample --box "$box" --count 100 --seed 2026 \
+      --threads "$threads" | grep '^# [ae]'
   done
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
 case "$what" in

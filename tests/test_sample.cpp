@@ -112,6 +112,9 @@ TEST(Sample, RoutesPerShape) {
   EXPECT_EQ(sample_method(Shape{3, 3}), "bands");
   EXPECT_EQ(sample_method(Shape{4, 2}), "two-bands");
   EXPECT_EQ(sample_method(Shape{2, 4}), "two-bands");
+  EXPECT_EQ(sample_method(Shape{5, 2}), "two-bands");
+  EXPECT_EQ(sample_method(Shape{2, 5}), "two-bands");
+  EXPECT_EQ(sample_method(Shape{2, 6}), "resampling");
   EXPECT_EQ(sample_method(Shape{4, 4}), "resampling");
   EXPECT_TRUE(samples_exactly_uniform(Shape{3, 3}));
   EXPECT_FALSE(samples_exactly_uniform(Shape{3, 4}));

@@ -6,11 +6,12 @@
 //  - up to 6x6, dancing links: each step of the search takes each option
 //    with probability (completions below it) / (completions below the node);
 //  - 9x9, the band decomposition:
-//    band 1's orbit, band 2's column sets and every band filling drawn with
+//    band 1's class, band 2's column sets and every band filling drawn with
 //    probability proportional to exact completion counts, then a uniform
 //    random symmetry that keeps band 1 a band;
-//  - two-band shapes R x 2 up to 8x8, and their transposes, by the classes of
-//    section 8 in the same way.
+//  - two-band shapes R x 2 up to 10x10 (5x2), and their transposes, by the
+//    classes of section 8 in the same way (10x10: about a minute of set-up
+//    and seconds per grid).
 // All draws proportional to counts use exact integers.
 //
 // Larger shapes: approximately uniform, by sampling-importance-resampling

@@ -29,7 +29,7 @@ std::unique_ptr<GridSampler> make_dlx_sampler(const Shape& shape);
 std::unique_ptr<GridSampler> make_band_sampler(const Shape& shape, int threads);
 // Two bands (R x 2 boxes, R <= kMaxSampledTwoBandRows) and their transposes.
 std::unique_ptr<GridSampler> make_two_band_sampler(const Shape& shape, int threads);
-inline constexpr int kMaxSampledTwoBandRows = 4;
+inline constexpr int kMaxSampledTwoBandRows = 5;
 
 // A uniform filling of a band with column sets `sets` (rows symbols each,
 // n columns): symbol_at[row * n + column], symbols 0..n-1. Row by row, each

@@ -214,7 +214,9 @@ void sample_text(std::ostream& out, const SampleResult& result) {
   else
     out << format("# approximately uniform (method %s): effective sample size %.4g of %llu proposals\n",
                   result.method.c_str(), result.effective_sample_size, static_cast<ull>(result.proposals));
-  if (!result.note.empty()) out << "# " << result.note << "\n";
+  // The approximate route's note repeats the line above; others (a
+  // transposed shape) add to it.
+  if (result.exactly_uniform && !result.note.empty()) out << "# " << result.note << "\n";
   out << format("# time: %.3f s (set-up %.3f s), threads: %d\n", result.seconds, result.setup_seconds,
                 result.threads);
   std::string lines;
