@@ -143,6 +143,17 @@ TEST(EssentiallyDifferent, FourByFourMatchesBruteForce) {
   EXPECT_FALSE(without.transposition);
   EXPECT_EQ(without.group_order * 2, with.group_order);
   EXPECT_EQ(without.count, brute_force_classes(Shape{2, 2}, false));
+  // Without transposition a pair (K, K') of different classes is two
+  // conjugacy classes; with it, one. The classes that fix grids follow.
+  int expected = 0;
+  for (const SymmetryClassTerm& term : with.terms)
+    if (!term.transposes) expected += term.rows == term.columns ? 1 : 2;
+  EXPECT_EQ(without.classes_with_fixed_grids, expected);
+  int listed = 0;
+  for (const SymmetryClassTerm& term : without.terms) listed += term.conjugacy_classes;
+  EXPECT_EQ(without.classes_with_fixed_grids, listed);
+  EXPECT_EQ(without.conjugacy_classes, 25);
+  EXPECT_EQ(with.conjugacy_classes, 20);
 }
 
 TEST(EssentiallyDifferent, SixBySix) {

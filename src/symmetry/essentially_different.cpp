@@ -127,9 +127,9 @@ EssentiallyDifferentResult count_essentially_different(const Shape& shape, const
       rep.term.rows = row_classes[i].type;
       rep.term.columns = column_classes[j].type;
       rep.term.elements = rep.weight;
-      reps.push_back(std::move(rep));
       if (square(shape) && !result.transposition && i != j) rep.term.conjugacy_classes = 2;
       result.conjugacy_classes += rep.term.conjugacy_classes;
+      reps.push_back(std::move(rep));
     }
   if (result.transposition)
     for (const LineClass& k : row_classes) {
