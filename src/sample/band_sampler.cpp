@@ -25,13 +25,6 @@
 namespace sudoku_count::detail {
 namespace {
 
-BigInt to_big(Wide value) {
-  BigInt result = static_cast<std::uint64_t>(value >> 64);
-  result <<= 64;
-  result += static_cast<std::uint64_t>(value);
-  return result;
-}
-
 // Index k with cumulative[k-1] <= pick < cumulative[k].
 template <class Number>
 std::size_t bucket_of(const std::vector<Number>& cumulative, const Number& pick) {
