@@ -187,9 +187,11 @@ TEST(EssentiallyDifferent, NineByNine) {
 TEST(EssentiallyDifferent, OutOfReachIsRefused) {
   EXPECT_FALSE(essentially_different_in_reach(Shape{4, 4}));
   EXPECT_THROW(classes_of(Shape{4, 4}), InputError);
-  // What is proved there: the lower bound total / order.
+  // What is proved there: the lower bound total / order, and the loose
+  // upper bound total / N!.
   const std::string bound = class_count_bound_statement(Shape{4, 4}, true);
   EXPECT_NE(bound.find(symmetry_group_order(Shape{4, 4}).str()), std::string::npos) << bound;
+  EXPECT_NE(bound.find("/ " + factorial(16).str()), std::string::npos) << bound;
   EXPECT_NE(class_count_bound_statement(Shape{4, 4}, false).find(symmetry_group_order(Shape{4, 4}, false).str()),
             std::string::npos);
 }

@@ -83,7 +83,9 @@ EssentiallyDifferentResult count_essentially_different(const Shape& shape, const
 // out of exact reach: what is proved about the class count. Every term of
 // Burnside's sum is at least 0, so classes >= total / order: the quotient is
 // a lower bound of the class count when the total is exact, and an estimate
-// of one otherwise; no upper bound is proved.
+// of one otherwise. The only upper bound proved is total / N! (relabellings
+// act freely on grids, so a class holds at least N! grids), |G| times the
+// lower bound: too loose to say much.
 std::string class_count_bound_statement(const Shape& shape, bool transposition);
 
 }  // namespace sudoku_count

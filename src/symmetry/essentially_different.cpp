@@ -78,7 +78,9 @@ std::string class_count_bound_statement(const Shape& shape, bool transposition) 
   return "essentially different grids (" + symmetry_group_description(shape, transposition) +
          ") >= number of grids / " + symmetry_group_order(shape, transposition).str() +
          " (Burnside's lemma: every other term of its sum is >= 0); estimate / order estimates that lower bound, "
-         "no upper bound is proved";
+         "the only upper bound proved is number of grids / " + factorial(shape.n()).str() +
+         " (relabellings act freely on grids, so every class holds at least N! grids), " +
+         (symmetry_group_order(shape, transposition) / factorial(shape.n())).str() + " times the lower bound";
 }
 
 EssentiallyDifferentResult count_essentially_different(const Shape& shape, const SymmetryOptions& options,
@@ -89,7 +91,7 @@ EssentiallyDifferentResult count_essentially_different(const Shape& shape, const
                      "tool counts exactly there); box " + shape.name() + " (" + std::to_string(shape.n()) + "x" +
                      std::to_string(shape.n()) + ") is beyond that reach. 'sudoku-count estimate --box " + shape.name() +
                      "' estimates all grids; its estimate / order line estimates a lower bound of the class count "
-                     "(Burnside: classes >= grids / order), and no upper bound is proved");
+                     "(Burnside: classes >= grids / order); the only upper bound proved, grids / N!, is far looser");
   EssentiallyDifferentResult result;
   result.shape = shape;
   result.threads = thread_count(options.threads);

@@ -150,7 +150,7 @@ void diagnostics_text(std::ostream& out, const Shape& shape, const Summary& s, c
       << (shape.box_rows == shape.box_cols ? ", transposition" : "") << "): estimate / order = "
       << format_scientific(s.estimate / BigFloat(group), std::min(5, supported_digits(s)))
       << ", which estimates a lower bound of the essentially different grids (Burnside: classes >= grids / "
-         "order; no upper bound is proved)\n";
+         "order; the only upper bound proved, grids / N!, is order / N! times larger)\n";
   if (s.tail_unsampled)
     std::cerr << "warning: the measured relative variance is far below the lognormal one: the rare large weights "
                  "have probably not been drawn yet, and the standard error is likely too small\n";
