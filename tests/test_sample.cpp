@@ -135,6 +135,7 @@ TEST(Sample, FourByFourChiSquare) {
   double chi_square = 0;
   for (const auto& [cells, observed] : seen) chi_square += (observed - expected) * (observed - expected) / expected;
   chi_square += (288.0 - static_cast<double>(seen.size())) * expected;  // grids never drawn
+  RecordProperty("chi_square", std::to_string(chi_square));  // docs/validation.md quotes it
   EXPECT_LT(chi_square, chi_square_critical(287)) << "chi-square " << chi_square;
 }
 
@@ -207,6 +208,8 @@ TEST(Sample, NineByNineBandOneClasses) {
     chi_square += (pooled_observed - pooled_expected) * (pooled_observed - pooled_expected) / pooled_expected;
     ++bins;
   }
+  RecordProperty("chi_square", std::to_string(chi_square));  // docs/validation.md quotes it
+  RecordProperty("bins", bins);
   EXPECT_LT(chi_square, chi_square_critical(bins - 1)) << "chi-square " << chi_square << " over " << bins << " bins";
 }
 
