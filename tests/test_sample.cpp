@@ -11,6 +11,7 @@
 #include "bands/band_completions.hpp"
 #include "bands/band_fillings.hpp"
 #include "cover/sudoku_cover.hpp"
+#include "sample/grid_sampler.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/sample.hpp"
@@ -211,6 +212,51 @@ TEST(Sample, NineByNineBandOneClasses) {
   RecordProperty("chi_square", std::to_string(chi_square));  // docs/validation.md quotes it
   RecordProperty("bins", bins);
   EXPECT_LT(chi_square, chi_square_critical(bins - 1)) << "chi-square " << chi_square << " over " << bins << " bins";
+}
+
+// A band filled by draw_band_filling: every one of the f(X) fillings of its
+// column sets equally likely. Chi-square over all f(X) fillings (those
+// never drawn included), 10 draws expected per filling, critical value at
+// z = 4.75: on the 9x9 band-1 class with the fewest fillings (3 rows), and
+// on a band of four rows whose columns all hold all four symbols (its
+// fillings are the 576 Latin squares of order 4).
+namespace {
+
+void expect_uniform_fillings(const std::vector<Mask>& sets, int rows, const std::string& what) {
+  const int n = static_cast<int>(sets.size());
+  const std::uint64_t f = count_band_fillings(sets.data(), rows, n);
+  ASSERT_GT(f, 1u) << what;
+  ASSERT_LT(f, 40'000u) << what;
+  const double expected = 10;
+  const auto draws = static_cast<std::uint64_t>(expected) * f;
+  std::map<std::vector<int>, long> seen;
+  std::vector<int> symbols(static_cast<std::size_t>(rows) * n);
+  for (std::uint64_t i = 0; i < draws; ++i) {
+    Rng rng = block_stream(5, i);
+    draw_band_filling(sets.data(), rows, n, rng, symbols.data());
+    ++seen[symbols];
+  }
+  EXPECT_LE(seen.size(), f) << what;
+  double chi_square = 0;
+  for (const auto& [filling, observed] : seen) chi_square += (observed - expected) * (observed - expected) / expected;
+  chi_square += (static_cast<double>(f) - static_cast<double>(seen.size())) * expected;
+  EXPECT_LT(chi_square, chi_square_critical(static_cast<double>(f) - 1))
+      << what << ": chi-square " << chi_square << " over " << f << " fillings";
+}
+
+}  // namespace
+
+TEST(Sample, BandFillingsAreUniform) {
+  const Shape shape{3, 3};
+  std::vector<Mask> sets(shape.n()), fewest(shape.n());
+  std::uint64_t f_fewest = 0;
+  for (const BandClass& band_class : band_classes(shape, 0)) {
+    band_class_column_sets(band_class, shape, sets.data());
+    const std::uint64_t f = count_band_fillings(sets.data(), shape.box_rows, shape.n());
+    if (f > 0 && (f_fewest == 0 || f < f_fewest)) f_fewest = f, fewest = sets;
+  }
+  expect_uniform_fillings(fewest, 3, "9x9 band");
+  expect_uniform_fillings(std::vector<Mask>(4, low_bits(4)), 4, "Latin squares of order 4");
 }
 
 TEST(Sample, ApproximateRouteReportsItsEffectiveSampleSize) {
