@@ -251,15 +251,25 @@ Wide uniform_below_wide(Rng& rng, Wide bound) {
          static_cast<std::uint64_t>(pick & BigInt(~std::uint64_t{0}));
 }
 
+// Permuting the rows maps fillings one to one onto fillings, and exactly
+// one of the R! orders puts column 0's symbols, smallest first, into rows
+// 1..R (as f's recursion uses it, band_fillings.hpp). So a uniform filling
+// is a uniform one of those, its rows then put in a uniform random order:
+// each filling has probability (1 / (f / R!)) (1 / R!) = 1 / f. Row by row,
+// column 0 takes its smallest symbol left, which cuts the matchings to
+// weigh by about the number of rows left.
 void draw_band_filling(const Mask* sets, int rows, int n, Rng& rng, int* symbol_at) {
-  std::vector<Mask> left(sets, sets + n), rest(n);
-  std::vector<int> matchings;
+  std::vector<Mask> left(sets, sets + n), allowed(n), rest(n);
+  std::vector<int> matchings, ordered(static_cast<std::size_t>(rows) * n);
   std::vector<std::uint64_t> cumulative;
   for (int row = 0; row < rows; ++row) {
     matchings.clear();
     cumulative.clear();
-    all_matchings(left.data(), n, matchings);
-    // Each matching weighted by the fillings of the rows below it.
+    allowed = left;
+    allowed[0] = low_bit(left[0]);
+    all_matchings(allowed.data(), n, matchings);
+    // Each matching weighted by the fillings of the rows below it (f of the
+    // rest: R'! times the ordered fillings, the same factor for all).
     std::uint64_t total = 0;
     for (std::size_t m = 0; m * n < matchings.size(); ++m) {
       for (int j = 0; j < n; ++j) rest[j] = left[j] & ~(Mask{1} << matchings[m * n + j]);
@@ -269,10 +279,15 @@ void draw_band_filling(const Mask* sets, int rows, int n, Rng& rng, int* symbol_
     if (total == 0) throw std::logic_error("draw_band_filling: column sets with no filling");
     const std::size_t m = bucket_of(cumulative, sudoku_count::uniform_below(rng, total));
     for (int j = 0; j < n; ++j) {
-      symbol_at[row * n + j] = matchings[m * n + j];
+      ordered[row * n + j] = matchings[m * n + j];
       left[j] &= ~(Mask{1} << matchings[m * n + j]);
     }
   }
+  std::vector<int> row_order(rows);
+  std::iota(row_order.begin(), row_order.end(), 0);
+  shuffle(row_order, rng);
+  for (int row = 0; row < rows; ++row)
+    std::copy_n(&ordered[row_order[row] * n], n, &symbol_at[row * n]);
 }
 
 std::unique_ptr<GridSampler> make_band_sampler(const Shape& shape, int threads) {
