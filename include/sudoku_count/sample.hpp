@@ -11,7 +11,7 @@
 //    random symmetry that keeps band 1 a band;
 //  - two-band shapes R x 2 up to 10x10 (5x2), and their transposes, by the
 //    classes of section 8 in the same way (10x10: about a minute of set-up
-//    and seconds per grid).
+//    and over a second per grid).
 // All draws proportional to counts use exact integers.
 //
 // Larger shapes: approximately uniform, by sampling-importance-resampling
