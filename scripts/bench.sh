@@ -5,7 +5,7 @@
 # estimator (Knuth's random path, most-constrained cell) run in the same go
 # on the same shape with the same threads, and quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample] [SECONDS]
 #   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
 #   THREADS        threads for both sides (default: all cores)
 #   BUILD_DIR      build tree holding sudoku-count and make_puzzles (default build)
@@ -245,7 +245,45 @@ bench_solve() {
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "Inkala 2012 puzzle: %.2f ms per run (whole process, 20 runs)\n", (b - a) / 20 / 1e6 }'
 }
 
+# Essentially different grids (Burnside), through the CLI: 9x9 first (the
+# 10-minute target), then every other shape in reach, and the square boxes
+# without transposition. One JSON line per run, then wall and CPU time of the
+# whole process.
+bench_symmetry() {
+  echo "== exact --essentially-different, $threads threads, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  local box
+  for box in 3 2x2 1x2 2x1 1x3 3x1 1x4 4x1 1x5 5x1 2x3 3x2 4x2 2x4 1x6 6x1; do
+    /usr/bin/time -f "$box: wall %e s, CPU %U+%S s" "$bin" exact --box "$box" --essentially-different \
+      --threads "$threads" --json
+  done
+  for box in 3 2x2; do
+    /usr/bin/time -f "$box without transposition: wall %e s, CPU %U+%S s" "$bin" exact --box "$box" \
+      --essentially-different --no-transposition --threads "$threads" --json
+  done
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+# Uniform grids through the CLI: 100,000 9x9 grids (the 10-second target),
+# then the file fed to solve --puzzle-file unchanged; a few draws of every
+# route.
+bench_sample() {
+  local file=$build/bench-sample-9x9.txt box
+  echo "== sample, $threads threads, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  /usr/bin/time -f "3, 100000 grids: wall %e s, CPU %U+%S s" "$bin" sample --box 3 --count 100000 --seed 2026 \
+    --threads "$threads" >"$file"
+  grep '^#' "$file"
+  echo "$(grep -vc '^#' "$file") grid lines"
+  "$bin" solve --box 3 --puzzle-file "$file" --threads "$threads" | tail -2
+  for box in 2x2 2x3 4x2 2x4 3x4 4x4; do
+    /usr/bin/time -f "$box, 100 grids: wall %e s, CPU %U+%S s" "$bin" sample --box "$box" --count 100 --seed 2026 \
+      --threads "$threads" | grep '^# [ae]'
+  done
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
 case "$what" in
+  symmetry) bench_symmetry ;;
+  sample) bench_sample ;;
   estimate) bench_estimate ;;
   scaling) bench_scaling ;;
   exact) bench_exact ;;
@@ -257,5 +295,5 @@ case "$what" in
   distributed) bench_distributed ;;
   solve) bench_solve ;;
   all) bench_exact; bench_solve; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample] [SECONDS]" >&2; exit 2 ;;
 esac

@@ -431,5 +431,43 @@ else
   echo "FAIL sigint-checkpoint: status $status, blocks '$blocks'"; cat "$tmp/int2.out"; failures=$((failures + 1))
 fi
 
+# ---- essentially different grids ---------------------------------------------------
+check ed-2x2 0 '^count: 2$' -- exact --box 2x2 --essentially-different
+check ed-2x2-no-transposition 0 '"count":"3","count_scientific":"3\.0+e\+00","symmetry":"burnside","transposition":false' \
+  -- exact --box 2x2 --essentially-different --no-transposition --json
+check ed-2x3-json 0 '"count":"49".*"group_order":"[0-9]+","geometric_group_order":"[0-9]+","total_grids":"28200960","total_method":"[a-z]+","conjugacy_classes":[0-9]+,"classes_with_fixed_grids":[0-9]+,"seconds":.*"threads":' \
+  -- exact --box 2x3 --essentially-different --json
+check ed-out-of-reach 2 'beyond that reach.*estimate --box 4x4.*lower bound' -- exact --box 4 --essentially-different
+check ed-puzzle 2 'essentially-different counts the classes of all grids' -- exact --box 3 --essentially-different --puzzle "$p8008"
+check ed-method 2 'drop .*--method' -- exact --box 3 --essentially-different --method dlx
+check no-transposition-alone 2 'add --essentially-different' -- exact --box 3 --no-transposition
+check estimate-lower-bound 0 'estimate / order = .*lower bound of the essentially different grids' -- estimate --box 2x3 --samples 2000
+check estimate-lower-bound-json 0 '"estimate_per_symmetry_bound":"essentially different grids .*>= number of grids / ' \
+  -- estimate --box 2x3 --samples 2000 --json
+
+# ---- sample --------------------------------------------------------------------------
+check sample-help 0 'solve --puzzle-file reads' -- sample --help
+check sample-text 0 '^# exactly uniform \(method dlx' -- sample --box 2x2 --count 3 --seed 9
+check sample-approximate 0 '^# approximately uniform \(method resampling\): effective sample size' -- sample --box 3x4 --count 2
+check sample-json 0 '"command":"sample".*"count":4,"seed":9,"method":"bands","exactly_uniform":true.*"threads":.*"seconds":.*"grids":\["[1-9]{81}"' \
+  -- sample --box 3 --count 4 --seed 9 --json
+check sample-json-ess 0 '"exactly_uniform":false.*"ess":[0-9.]+.*"grids"' -- sample --box 3x4 --count 2 --json
+check sample-count-zero 2 '\-\-count' -- sample --box 3 --count 0
+check sample-count-negative 2 '\-\-count' -- sample --box 3 --count -4
+check sample-count-huge 2 '\-\-count' -- sample --box 3 --count 100000000
+check sample-count-cells 2 'more than 10\^8 cells' -- sample --box 8 --count 1000000
+check sample-count-missing 2 'missing --count' -- sample --box 3
+check sample-box-missing 2 'missing --box' -- sample --count 3
+check sample-seed-bad 2 '\-\-seed' -- sample --box 3 --count 3 --seed x
+# The grids, comments and all, feed solve --puzzle-file unchanged; the same
+# seed gives the same grids for any thread count.
+"$bin" sample --box 3 --count 200 --seed 11 --threads 1 >"$tmp/grids1.txt" 2>&1
+"$bin" sample --box 3 --count 200 --seed 11 --threads 2 >"$tmp/grids2.txt" 2>&1
+check sample-into-solve 0 '200 puzzles, 200 unique, 0 multiple, 0 none' -- solve --box 3 --puzzle-file "$tmp/grids1.txt"
+[ "$(grep -vc '^#' "$tmp/grids1.txt")" -eq 200 ] && cmp -s <(grep -v '^#' "$tmp/grids1.txt") <(grep -v '^#' "$tmp/grids2.txt")
+pass_if sample-threads-same-grids $? "200 grids of seed 11 differ between 1 and 2 threads"
+"$bin" sample --box 2x4 --count 50 --seed 3 >"$tmp/grids8.txt" 2>&1
+check sample-two-bands-into-solve 0 '50 puzzles, 50 unique' -- solve --box 2x4 --puzzle-file "$tmp/grids8.txt"
+
 echo "cli: $passes passed, $failures failed"
 [ $failures -eq 0 ]

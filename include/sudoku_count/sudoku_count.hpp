@@ -1,8 +1,8 @@
 #pragma once
 // The public API of sudoku-count, in one header: shapes and grids, exact
-// counting with its method registry, solving, the estimator interface with
-// its method registry, the run driver, checkpoints, the band tables' sizes
-// and the version.
+// counting with its method registry, essentially different grids, uniform
+// random grids, solving, the estimator interface with its method registry,
+// the run driver, checkpoints, the band tables' sizes and the version.
 #include "sudoku_count/bignum.hpp"
 #include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
@@ -11,8 +11,10 @@
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/rng.hpp"
 #include "sudoku_count/run.hpp"
+#include "sudoku_count/sample.hpp"
 #include "sudoku_count/shape.hpp"
 #include "sudoku_count/solve.hpp"
 #include "sudoku_count/stats.hpp"
+#include "sudoku_count/symmetry.hpp"
 #include "sudoku_count/tables.hpp"
 #include "sudoku_count/version.hpp"

@@ -11,6 +11,7 @@
 #include "sudoku_count/estimator.hpp"
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/run.hpp"
+#include "sudoku_count/sample.hpp"
 #include "sudoku_count/shape.hpp"
 
 namespace sudoku_count::cli {
@@ -19,6 +20,7 @@ namespace {
 constexpr double kMaxThreads = 1024;
 constexpr double kMaxSeconds = 1e9;     // about 31 years
 constexpr double kMaxPrinted = 100000;  // completions held in memory by exact --print
+constexpr double kMaxSampled = 10000000;  // grids held in memory by sample (see also kMaxSampledCells)
 
 // A number as a person writes it: 60, 0.95, 1e-4.
 std::string number_text(double value) {
@@ -168,11 +170,14 @@ CommandSpec exact_command() {
   return {
       .name = "exact",
       .usage = "sudoku-count exact --box SHAPE [--puzzle TEXT | --puzzle-file FILE] [--print K] [--fix-first-row] "
-               "[--method M] [--threads T] [--json]",
-      .brief = "exact number of grids, or of completions of a puzzle",
+               "[--method M] [--threads T] [--json]\n"
+               "       sudoku-count exact --box SHAPE --essentially-different [--no-transposition] [--threads T] "
+               "[--json]",
+      .brief = "exact number of grids, or of completions of a puzzle, or of essentially different grids",
       .summary = "Exact number of completions of a partial grid (the empty grid by default: all grids of the "
                  "shape), by dancing links or, for all grids of a shape, by the column-set decomposition over band "
-                 "tables.",
+                 "tables. With --essentially-different: the number of classes of grids under the symmetry group, "
+                 "by Burnside's lemma over the conjugacy classes of the geometric group.",
       .options = {box_option(), puzzle_option(), puzzle_file_option("read the puzzle from FILE"),
                   {.name = "print", .kind = Kind::Integer, .value_name = "K", .max = kMaxPrinted,
                    .help = "also print the first K completions in search order (as grids; with --json, a solutions "
@@ -183,11 +188,23 @@ CommandSpec exact_command() {
                    .help = methods_help("exact method", exact_methods()),
                    .choices = method_names(exact_methods()),
                    .check = [](const std::string& name) { exact_method(name); }},
+                  {.name = "essentially-different",
+                   .help = "count the classes of grids under relabelling, band, row, stack and column permutations "
+                           "and, for square boxes, transposition (Burnside's lemma; every shape whose grids are "
+                           "counted exactly, up to 9x9)"},
+                  {.name = "no-transposition",
+                   .help = "with --essentially-different on square boxes: leave transposition out of the group"},
                   threads_option(), json_option()},
       .conflicts = {one_puzzle_source(),
                     {"fix-first-row", {"puzzle", "puzzle-file"},
-                     "--fix-first-row applies to the empty grid only; drop it or the puzzle"}},
-      .requirements = {box_required("exact")},
+                     "--fix-first-row applies to the empty grid only; drop it or the puzzle"},
+                    {"essentially-different", {"puzzle", "puzzle-file", "print", "fix-first-row", "method"},
+                     "--essentially-different counts the classes of all grids of the shape: drop --puzzle, "
+                     "--puzzle-file, --print, --fix-first-row and --method"}},
+      .requirements = {box_required("exact"),
+                       {"no-transposition", {"essentially-different"},
+                        "--no-transposition changes the group of --essentially-different: add "
+                        "--essentially-different"}},
       .handler = handle_exact};
 }
 
@@ -211,6 +228,29 @@ CommandSpec solve_command() {
                        {"", {"puzzle", "puzzle-file"},
                         "missing puzzle: give --puzzle TEXT, or --puzzle-file FILE with one puzzle a line"}},
       .handler = handle_solve};
+}
+
+CommandSpec sample_command() {
+  return {
+      .name = "sample",
+      .usage = "sudoku-count sample --box SHAPE --count K [--seed S] [--threads T] [--json]",
+      .brief = "random completed grids, uniform (exactly where the grids are counted exactly)",
+      .summary = "K random completed grids, one a line in the form solve --puzzle-file reads, after comment lines "
+                 "starting with '# ' (shape, seed, method). Exactly uniform, by exact integer counts, up to 6x6 "
+                 "(dancing links), on 9x9 and on two-band shapes (the band decomposition); larger shapes are "
+                 "approximately uniform (sampling-importance-resampling from the row-by-row estimator, with its "
+                 "effective sample size). Grid i depends on the seed alone, not on --threads.",
+      .options = {box_option(),
+                  {.name = "count", .kind = Kind::Integer, .value_name = "K", .min = 1, .max = kMaxSampled,
+                   .help = "number of grids to draw (held in memory: at most 10,000,000, and at most 10^8 cells "
+                           "in all)"},
+                  {.name = "seed", .kind = Kind::Integer, .value_name = "S",
+                   .default_value = std::to_string(SampleOptions{}.seed), .max = 1.8446744073709552e19,
+                   .help = "random seed; one seed gives the same grids for any --threads"},
+                  threads_option(), json_option()},
+      .requirements = {box_required("sample"),
+                       {"", {"count"}, "missing --count: give the number of grids to draw, such as --count 10"}},
+      .handler = handle_sample};
 }
 
 CommandSpec tables_command() {
@@ -241,7 +281,7 @@ void check_rules(const CommandSpec& command) {
 
 std::vector<CommandSpec> build_table() {
   std::vector<CommandSpec> table = {estimate_command(), merge_command(), exact_command(), solve_command(),
-                                    tables_command()};
+                                    sample_command(), tables_command()};
   for (const auto& command : table) check_rules(command);
   return table;
 }

@@ -3,14 +3,24 @@
 // ways to complete a grid whose first bands are fixed, given only what each
 // column still lacks (docs/method.md, sections 2 and 3). Shared by the band
 // estimator and the exact band counter.
+#include <cstdint>
 #include <vector>
 
 #include "bands/band_fillings.hpp"
 #include "core/bits.hpp"
+#include "sudoku_count/bignum.hpp"
 
 namespace sudoku_count::detail {
 
 __extension__ using Wide = unsigned __int128;  // exact sums of products of f
+
+// A Wide sum as a BigInt, for the exact totals over classes.
+inline BigInt to_big(Wide value) {
+  BigInt result = static_cast<std::uint64_t>(value >> 64);
+  result <<= 64;
+  result += static_cast<std::uint64_t>(value);
+  return result;
+}
 
 // Every way to give the C columns of one box R symbols each, from the
 // symbols still available in each column, with no symbol used twice. An

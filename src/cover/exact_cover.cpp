@@ -7,6 +7,8 @@
 #include <string>
 #include <utility>
 
+#include "core/random_integer.hpp"
+
 namespace sudoku_count::detail {
 namespace {
 
@@ -307,6 +309,18 @@ class ExactCover::Search {
   void count() {
     walk<true>([](int) { return true; });
   }
+  // The number of solutions below the current node, tally() untouched.
+  BigInt count_here() {
+    const Tally saved = tally_;
+    tally_ = Tally{};
+    count();
+    const BigInt below = tally_.value();
+    tally_ = saved;
+    return below;
+  }
+  // A column with fewest options (0 when one has none); the links' root
+  // has no column left when the node is a solution.
+  int branching_column() const { return choose_column(); }
   const Tally& tally() const { return tally_; }
 
   // Lists solutions below the current node in search order until visit
@@ -470,6 +484,64 @@ BigInt ExactCover::count_solutions(int threads) const {
   // A fixed order of summation; integer sums do not depend on it anyway.
   for (const BigInt& count : counts) total += count;
   return total;
+}
+
+ExactCover::PrefixCounter::PrefixCounter(const ExactCover& problem) : search_(std::make_unique<Search>(problem)) {}
+
+ExactCover::PrefixCounter::~PrefixCounter() = default;
+
+bool ExactCover::PrefixCounter::push(int option) {
+  const ExactCover& links = search_->links_;
+  if (option < 0 || option >= links.option_count()) throw std::invalid_argument("PrefixCounter::push: no such option");
+  const int first = links.option_first_[option];
+  for (int q = first; links.top_[q] > 0; ++q) {
+    const int c = links.top_[q];
+    if (!(links.uncovered_[c / 64] >> (c % 64) & 1)) return false;
+  }
+  search_->push(first);
+  pushed_.push_back(first);
+  return true;
+}
+
+void ExactCover::PrefixCounter::pop() {
+  search_->pop(pushed_.back());
+  pushed_.pop_back();
+}
+
+BigInt ExactCover::PrefixCounter::count() { return search_->count_here(); }
+
+ExactCover::UniformSampler::UniformSampler(const ExactCover& problem)
+    : search_(std::make_unique<Search>(problem)), solutions_(search_->count_here()) {}
+
+ExactCover::UniformSampler::~UniformSampler() = default;
+
+std::vector<int> ExactCover::UniformSampler::draw(Rng& rng) {
+  ExactCover& links = search_->links_;
+  std::vector<int> path, children;
+  std::vector<BigInt> below;
+  BigInt here = solutions_;
+  while (links.right_[0] != 0) {
+    const int column = search_->branching_column();
+    if (column == 0 || here == 0) throw std::logic_error("ExactCover::UniformSampler: no solution to draw");
+    children.clear();
+    below.clear();
+    for (int p = links.down_[column]; p != column; p = links.down_[p]) {
+      search_->push(p);
+      children.push_back(p);
+      below.push_back(search_->count_here());
+      search_->pop(p);
+    }
+    BigInt pick = uniform_big_below(rng, here);
+    std::size_t k = 0;
+    while (pick >= below[k]) pick -= below[k++];
+    search_->push(children[k]);
+    path.push_back(children[k]);
+    here = below[k];
+  }
+  std::vector<int> options;
+  for (const int node : path) options.push_back(links.node_option_[node]);
+  for (auto it = path.rbegin(); it != path.rend(); ++it) search_->pop(*it);
+  return options;
 }
 
 void ExactCover::for_each_solution(const std::function<bool(const std::vector<int>&)>& visit) const {

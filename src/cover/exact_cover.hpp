@@ -8,13 +8,17 @@
 // exactly once. Options are numbered by their position in the list.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "sudoku_count/bignum.hpp"
+#include "sudoku_count/rng.hpp"
 
 namespace sudoku_count::detail {
 
 class ExactCover {
+  class Search;  // one walk of the search tree, on a private copy of the links
+
  public:
   // Throws std::invalid_argument when an option is empty, names a column out
   // of range, or names a column twice.
@@ -47,8 +51,46 @@ class ExactCover {
   // The first `limit` solutions in search order.
   std::vector<std::vector<int>> find_solutions(std::uint64_t limit) const;
 
+  // Counts of the solutions below many prefixes of options, on one search
+  // whose count cache serves them all (subproblems recur across prefixes).
+  class PrefixCounter {
+   public:
+    explicit PrefixCounter(const ExactCover& problem);
+    ~PrefixCounter();
+    // Adds `option` to the prefix; false, changing nothing, when it shares
+    // a column with an option of the prefix (or one selected before).
+    bool push(int option);
+    // Removes the option pushed last.
+    void pop();
+    // Solutions extending the prefix.
+    BigInt count();
+
+   private:
+    std::unique_ptr<Search> search_;
+    std::vector<int> pushed_;  // first nodes of the options pushed
+  };
+
+  // Uniform random solutions extending the selected options. Each step of a
+  // draw branches on the column the search would branch on and takes each of
+  // its options with probability (solutions below the option) / (solutions
+  // below the node), the counts exact (the count cache is kept from draw to
+  // draw), so every solution has probability exactly 1 / solutions(). One
+  // sampler per thread.
+  class UniformSampler {
+   public:
+    explicit UniformSampler(const ExactCover& problem);
+    ~UniformSampler();
+    const BigInt& solutions() const { return solutions_; }
+    // The options of one solution, in the order drawn (not those from
+    // select()). Requires solutions() > 0.
+    std::vector<int> draw(Rng& rng);
+
+   private:
+    std::unique_ptr<Search> search_;
+    BigInt solutions_;
+  };
+
  private:
-  class Search;
 
   void cover(int column);
   void uncover(int column);

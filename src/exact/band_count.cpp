@@ -27,13 +27,6 @@ namespace {
 constexpr int kMaxTwoBandRows = 5;
 constexpr std::size_t kMaxFillingEntries = std::size_t{1} << 28;
 
-BigInt to_big(Wide value) {
-  BigInt result = static_cast<std::uint64_t>(value >> 64);
-  result <<= 64;
-  result += static_cast<std::uint64_t>(value);
-  return result;
-}
-
 // Sum over the classes of band-1 column sets (band_classes.hpp) of
 // |class| f(X) G(X), X the class's representative and G(X) its completions
 // over the column sets of the other bands, every middle band enumerated and

@@ -9,10 +9,33 @@
 #include "output/text.hpp"
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/solve.hpp"
+#include "sudoku_count/symmetry.hpp"
 
 namespace sudoku_count::cli {
+namespace {
+
+// exact --essentially-different: the classes of grids, by Burnside's lemma.
+int essentially_different(const ParsedOptions& options) {
+  const Shape shape = box_shape(options);
+  SymmetryOptions symmetry;
+  symmetry.threads = static_cast<int>(options.integer("threads"));
+  symmetry.transposition = !options.flag("no-transposition");
+  const bool json = options.flag("json");
+  const bool show_progress = isatty(STDERR_FILENO) && !json;
+  auto progress = [&](double fraction) {
+    if (show_progress) std::cerr << exact_progress_line(fraction) << std::flush;
+  };
+  const EssentiallyDifferentResult result = count_essentially_different(shape, symmetry, progress);
+  if (show_progress) std::cerr << kEraseLine << std::flush;
+  if (json) std::cout << dump(essentially_different_json(result)) << "\n";
+  else essentially_different_text(std::cout, result);
+  return 0;
+}
+
+}  // namespace
 
 int handle_exact(const ParsedOptions& options, const ProcessGroup&) {
+  if (options.flag("essentially-different")) return essentially_different(options);
   ExactRequest request;
   request.shape = box_shape(options);
   if (options.has("puzzle")) request.puzzle = parse_puzzle(options.text("puzzle"), request.shape);

@@ -72,9 +72,12 @@ void add_diagnostics(Json& json, const Summary& s) {
     json["lower_bound"] = format_scientific(s.lower_bound);
 }
 
-void add_symmetry(Json& json, const Summary& s, const BigInt& group_order) {
+// estimate / order estimates a lower bound of the class count, not the
+// count itself (class_count_bound_statement, symmetry.hpp).
+void add_symmetry(Json& json, const Summary& s, const Shape& shape, const BigInt& group_order) {
   json["symmetry_group_order"] = group_order.str();
   json["estimate_per_symmetry"] = scientific(s.samples > 0, s.estimate / BigFloat(group_order));
+  json["estimate_per_symmetry_bound"] = class_count_bound_statement(shape, true);
 }
 
 }  // namespace
@@ -94,6 +97,43 @@ Json exact_json(const ExactReport& report) {
   if (!result.note.empty()) json["note"] = result.note;
   if (!result.detail.empty()) json["detail"] = result.detail;
   if (report.print) json["solutions"] = grids_json(report.printed);
+  return json;
+}
+
+Json essentially_different_json(const EssentiallyDifferentResult& result) {
+  Json json = shape_json("exact", result.shape);
+  json["count"] = result.count.str();
+  json["count_scientific"] = format_scientific(result.count);
+  json["symmetry"] = "burnside";
+  json["transposition"] = result.transposition;
+  json["group"] = result.group;
+  json["group_order"] = result.group_order.str();
+  json["geometric_group_order"] = result.geometric_order.str();
+  json["total_grids"] = result.total_grids.str();
+  json["total_method"] = result.total_method;
+  json["conjugacy_classes"] = result.conjugacy_classes;
+  json["classes_with_fixed_grids"] = result.classes_with_fixed_grids;
+  json["seconds"] = number(result.seconds);
+  json["threads"] = result.threads;
+  return json;
+}
+
+Json sample_json(const SampleResult& result) {
+  Json json = shape_json("sample", result.shape);
+  json["count"] = result.grids.size();
+  json["seed"] = result.seed;
+  json["method"] = result.method;
+  json["exactly_uniform"] = result.exactly_uniform;
+  if (!result.note.empty()) json["note"] = result.note;
+  json["threads"] = result.threads;
+  json["setup_seconds"] = number(result.setup_seconds);
+  json["seconds"] = number(result.seconds);
+  if (!result.exactly_uniform) {
+    json["proposals"] = result.proposals;
+    json["live_proposals"] = result.live_proposals;
+    json["ess"] = number(result.effective_sample_size);
+  }
+  json["grids"] = grids_json(result.grids);
   return json;
 }
 
@@ -132,7 +172,7 @@ Json estimate_json(const Progress& p, const EstimateRun& run, bool checkpoint_sa
   json["final"] = p.final;
   if (p.final) {
     json["stop_reason"] = p.stop_reason;
-    add_symmetry(json, s, run.group_order);
+    add_symmetry(json, s, run.shape, run.group_order);
     json["build_seconds"] = number(run.build_seconds);
     if (!run.checkpoint.empty()) {
       json["checkpoint"] = run.checkpoint;
@@ -156,7 +196,7 @@ Json merge_json(const MergeReport& report) {
   for (const BlockRange& range : merged.ranges)
     ranges.push_back({{"seed", std::to_string(range.seed)}, {"first_block", range.first}, {"end_block", range.end}});
   json["ranges"] = ranges;
-  add_symmetry(json, report.summary, report.group_order);
+  add_symmetry(json, report.summary, report.merged.shape, report.group_order);
   json["version"] = merged.tool_version;
   if (report.output) {
     json["output"] = *report.output;

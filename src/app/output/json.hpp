@@ -9,7 +9,9 @@
 
 #include "output/reports.hpp"
 #include "sudoku_count/run.hpp"
+#include "sudoku_count/sample.hpp"
 #include "sudoku_count/solve.hpp"
+#include "sudoku_count/symmetry.hpp"
 #include "sudoku_count/tables.hpp"
 
 namespace sudoku_count::cli {
@@ -17,6 +19,8 @@ namespace sudoku_count::cli {
 using Json = nlohmann::ordered_json;
 
 Json exact_json(const ExactReport& report);
+Json essentially_different_json(const EssentiallyDifferentResult& result);
+Json sample_json(const SampleResult& result);
 // One puzzle; `line`: its line in a puzzle file (none for --puzzle).
 Json solve_json(const SolveResult& result, const Shape& shape, bool explain, std::optional<int> line = {});
 Json estimate_json(const Progress& progress, const EstimateRun& run, bool checkpoint_saved);

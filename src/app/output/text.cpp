@@ -149,7 +149,8 @@ void diagnostics_text(std::ostream& out, const Shape& shape, const Summary& s, c
   out << "symmetry group order " << group << " (relabelling, band/stack and row/column permutations"
       << (shape.box_rows == shape.box_cols ? ", transposition" : "") << "): estimate / order = "
       << format_scientific(s.estimate / BigFloat(group), std::min(5, supported_digits(s)))
-      << " (an approximation of the number of essentially different grids)\n";
+      << ", which estimates a lower bound of the essentially different grids (Burnside: classes >= grids / "
+         "order; the only upper bound proved, grids / N!, is order / N! times larger)\n";
   if (s.tail_unsampled)
     std::cerr << "warning: the measured relative variance is far below the lognormal one: the rare large weights "
                  "have probably not been drawn yet, and the standard error is likely too small\n";
@@ -187,6 +188,40 @@ void exact_text(std::ostream& out, const ExactReport& report) {
   out << "count: " << result.count << "\n"
       << "       " << format_scientific(result.count) << "\n"
       << format("time: %.3f s, threads: %d\n", result.seconds, result.threads);
+}
+
+void essentially_different_text(std::ostream& out, const EssentiallyDifferentResult& result) {
+  const Shape& shape = result.shape;
+  out << "box " << shape.name() << " (" << grid_description(shape) << "), essentially different grids by "
+      << "Burnside's lemma\n"
+      << "group: " << result.group << "\n"
+      << "group order " << result.group_order << " (geometric " << result.geometric_order << " times "
+      << shape.n() << "! relabellings)\n"
+      << "all grids: " << result.total_grids << " (method " << result.total_method << ")\n"
+      << result.conjugacy_classes << " conjugacy classes of the geometric group, " << result.classes_with_fixed_grids
+      << " with grids fixed up to relabelling\n"
+      << "count: " << result.count << "\n"
+      << "       " << format_scientific(result.count) << "\n"
+      << format("time: %.3f s, threads: %d\n", result.seconds, result.threads);
+}
+
+void sample_text(std::ostream& out, const SampleResult& result) {
+  const Shape& shape = result.shape;
+  out << "# sudoku-count sample: box " << shape.name() << " (" << grid_description(shape) << "), "
+      << result.grids.size() << (result.grids.size() == 1 ? " grid" : " grids") << ", seed " << result.seed << "\n";
+  if (result.exactly_uniform)
+    out << "# exactly uniform (method " << result.method << ", exact integer counts)\n";
+  else
+    out << format("# approximately uniform (method %s): effective sample size %.4g of %llu proposals\n",
+                  result.method.c_str(), result.effective_sample_size, static_cast<ull>(result.proposals));
+  // The approximate route's note repeats the line above; others (a
+  // transposed shape) add to it.
+  if (result.exactly_uniform && !result.note.empty()) out << "# " << result.note << "\n";
+  out << format("# time: %.3f s (set-up %.3f s), threads: %d\n", result.seconds, result.setup_seconds,
+                result.threads);
+  std::string lines;
+  for (const Grid& grid : result.grids) lines += format_line(grid) + "\n";
+  out << lines;
 }
 
 void solve_text(std::ostream& out, const SolveResult& result, const Shape& shape, bool explain) {

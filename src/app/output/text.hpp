@@ -8,12 +8,18 @@
 
 #include "output/reports.hpp"
 #include "sudoku_count/run.hpp"
+#include "sudoku_count/sample.hpp"
 #include "sudoku_count/solve.hpp"
+#include "sudoku_count/symmetry.hpp"
 #include "sudoku_count/tables.hpp"
 
 namespace sudoku_count::cli {
 
 void exact_text(std::ostream& out, const ExactReport& report);
+void essentially_different_text(std::ostream& out, const EssentiallyDifferentResult& result);
+// Comment lines ("# ...": shape, seed, method, uniformity) and the grids,
+// one a line in the compact form solve --puzzle-file reads.
+void sample_text(std::ostream& out, const SampleResult& result);
 // One puzzle given by --puzzle, with its header and time.
 void solve_text(std::ostream& out, const SolveResult& result, const Shape& shape, bool explain);
 // The puzzles of a file, in input order, and a summary of the batch.

@@ -1,0 +1,67 @@
+#pragma once
+// Random completed grids, drawn uniformly (docs/method.md, section 11).
+//
+// Exactly uniform where the tool counts the grids exactly by a route that
+// also counts the completions below every choice:
+//  - up to 6x6, dancing links: each step of the search takes each option
+//    with probability (completions below it) / (completions below the node);
+//  - 9x9, the band decomposition:
+//    band 1's class, band 2's column sets and every band filling drawn with
+//    probability proportional to exact completion counts, then a uniform
+//    random symmetry that keeps band 1 a band;
+//  - two-band shapes R x 2 up to 10x10 (5x2), and their transposes, by the
+//    classes of section 8 in the same way (10x10: about a minute of set-up
+//    and over a second per grid).
+// All draws proportional to counts use exact integers.
+//
+// Larger shapes: approximately uniform, by sampling-importance-resampling
+// from a grid-building estimator (row by row, each row a uniform perfect
+// matching of the columns to the symbols they still allow, weighted by the
+// product of the numbers of matchings): proposals_per_grid proposals per
+// grid asked for, resampled in proportion to their weights; the effective
+// sample size of the proposals says how far from uniform the draw can be.
+//
+// Grid i is drawn from block_stream(seed, i) (the proposals likewise), so the
+// grids depend on the seed only, not on the thread count.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sudoku_count/grid.hpp"
+#include "sudoku_count/shape.hpp"
+
+namespace sudoku_count {
+
+struct SampleOptions {
+  std::uint64_t count = 1;               // grids to draw
+  std::uint64_t seed = 0;
+  int threads = 0;                       // 0 = all cores
+  std::uint64_t proposals_per_grid = 16;  // approximate route only, >= 1
+};
+
+struct SampleResult {
+  Shape shape;
+  std::vector<Grid> grids;       // completed grids, in draw order
+  bool exactly_uniform = false;
+  std::string method;            // "dlx", "bands", "two-bands" or "resampling"
+  std::string note;              // anything a user should know ("" if nothing)
+  std::uint64_t seed = 0;
+  int threads = 1;
+  double setup_seconds = 0;      // tables and counts before the first draw
+  double seconds = 0;            // wall time in all
+  // Approximate route only (zero otherwise):
+  std::uint64_t proposals = 0;          // grids proposed
+  std::uint64_t live_proposals = 0;     // proposals that reached a full grid
+  double effective_sample_size = 0;     // (sum w)^2 / sum w^2 over the proposals
+};
+
+// Whether sample_grids draws the shape's grids exactly uniformly.
+bool samples_exactly_uniform(const Shape& shape);
+// The method sample_grids uses for the shape.
+std::string sample_method(const Shape& shape);
+
+// Throws InputError for a count of 0, a negative thread count or
+// proposals_per_grid = 0.
+SampleResult sample_grids(const Shape& shape, const SampleOptions& options);
+
+}  // namespace sudoku_count

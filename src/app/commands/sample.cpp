@@ -1,0 +1,36 @@
+// sample: random completed grids, one a line.
+#include <iostream>
+
+#include "commands/commands.hpp"
+#include "commands/common.hpp"
+#include "output/json.hpp"
+#include "output/text.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/sample.hpp"
+
+namespace sudoku_count::cli {
+namespace {
+
+// The grids are held in memory until printed: 10^8 cells is about 400 MB.
+constexpr std::uint64_t kMaxSampledCells = 100'000'000;
+
+}  // namespace
+
+int handle_sample(const ParsedOptions& options, const ProcessGroup&) {
+  const Shape shape = box_shape(options);
+  SampleOptions sample;
+  sample.count = options.integer("count");
+  sample.seed = options.integer("seed");
+  sample.threads = static_cast<int>(options.integer("threads"));
+  const auto cells = static_cast<std::uint64_t>(shape.cells());
+  if (sample.count > kMaxSampledCells / cells)
+    throw InputError("--count " + std::to_string(sample.count) + " grids of box " + shape.name() + " would hold " +
+                     "more than 10^8 cells in memory: at most " + std::to_string(kMaxSampledCells / cells) +
+                     " per run (runs with different seeds can be concatenated)");
+  const SampleResult result = sample_grids(shape, sample);
+  if (options.flag("json")) std::cout << dump(sample_json(result)) << "\n";
+  else sample_text(std::cout, result);
+  return 0;
+}
+
+}  // namespace sudoku_count::cli

@@ -1,0 +1,37 @@
+// Uniform grids by dancing links: every step of the search drawn in
+// proportion to the exact number of completions below it.
+#include "cover/sudoku_cover.hpp"
+#include "sample/grid_sampler.hpp"
+
+namespace sudoku_count::detail {
+namespace {
+
+class DlxSampler final : public GridSampler {
+ public:
+  explicit DlxSampler(const Shape& shape) : shape_(shape), cover_(empty_grid_cover(shape)) {}
+
+  struct DlxWorkspace final : Workspace {
+    explicit DlxWorkspace(const ExactCover& cover) : sampler(cover) {}
+    ExactCover::UniformSampler sampler;
+  };
+  std::unique_ptr<Workspace> make_workspace() const override { return std::make_unique<DlxWorkspace>(cover_); }
+
+  Grid draw(Rng& rng, Workspace& workspace) const override {
+    auto& sampler = static_cast<DlxWorkspace&>(workspace).sampler;
+    Grid grid = empty_grid(shape_);
+    const int n = shape_.n();
+    // Option (row * N + col) * N + value - 1 places value at (row, col).
+    for (const int option : sampler.draw(rng)) grid.cells[static_cast<std::size_t>(option / n)] = option % n + 1;
+    return grid;
+  }
+
+ private:
+  Shape shape_;
+  ExactCover cover_;
+};
+
+}  // namespace
+
+std::unique_ptr<GridSampler> make_dlx_sampler(const Shape& shape) { return std::make_unique<DlxSampler>(shape); }
+
+}  // namespace sudoku_count::detail

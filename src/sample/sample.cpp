@@ -1,0 +1,90 @@
+// Random completed grids: the route per shape, and the draws on all threads.
+#include "sudoku_count/sample.hpp"
+
+#include <omp.h>
+
+#include <chrono>
+
+#include "core/threads.hpp"
+#include "sample/grid_sampler.hpp"
+#include "sample/resampling.hpp"
+#include "sudoku_count/error.hpp"
+
+namespace sudoku_count {
+using namespace detail;  // internals of this area
+namespace {
+
+// Dancing links counts the completions below each step quickly up to 6x6
+// (all 28,200,960 6x6 grids in seconds, then cache hits).
+constexpr int kMaxDlxSampled = 6;
+
+bool two_bands_sampled(const Shape& s) {
+  return (s.box_cols == 2 && s.box_rows <= kMaxSampledTwoBandRows) ||
+         (s.box_rows == 2 && s.box_cols <= kMaxSampledTwoBandRows);
+}
+
+}  // namespace
+
+std::string sample_method(const Shape& shape) {
+  if (shape.n() <= kMaxDlxSampled) return "dlx";
+  if (shape.box_rows == 3 && shape.box_cols == 3) return "bands";
+  if (two_bands_sampled(shape)) return "two-bands";
+  return "resampling";
+}
+
+bool samples_exactly_uniform(const Shape& shape) { return sample_method(shape) != "resampling"; }
+
+SampleResult sample_grids(const Shape& shape, const SampleOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  if (options.count == 0) throw InputError("the number of grids to draw must be at least 1");
+  if (options.proposals_per_grid == 0) throw InputError("proposals per grid must be at least 1");
+  SampleResult result;
+  result.shape = shape;
+  result.seed = options.seed;
+  result.threads = thread_count(options.threads);
+  result.method = sample_method(shape);
+  result.exactly_uniform = samples_exactly_uniform(shape);
+  auto seconds_since_start = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+
+  if (!result.exactly_uniform) {
+    ResampledGrids drawn =
+        resample_grids(shape, options.count, options.proposals_per_grid, options.seed, result.threads);
+    if (drawn.live == 0)
+      throw InputError("none of the " + std::to_string(drawn.proposals) + " row-by-row proposals for box " +
+                       shape.name() + " reached a full grid: raise the proposals per grid");
+    result.grids = std::move(drawn.grids);
+    result.proposals = drawn.proposals;
+    result.live_proposals = drawn.live;
+    result.effective_sample_size = drawn.effective_sample_size;
+    result.note = "approximately uniform: resampled from " + std::to_string(drawn.proposals) +
+                  " weighted row-by-row proposals (effective sample size " +
+                  std::to_string(drawn.effective_sample_size) + "); not exact";
+    result.seconds = seconds_since_start();
+    return result;
+  }
+
+  const std::unique_ptr<GridSampler> sampler = result.method == "dlx"     ? make_dlx_sampler(shape)
+                                               : result.method == "bands" ? make_band_sampler(shape, result.threads)
+                                                                          : make_two_band_sampler(shape, result.threads);
+  if (result.method == "two-bands" && shape.box_cols != 2)
+    result.note = "drawn on the transposed " + std::to_string(shape.box_cols) + "x" + std::to_string(shape.box_rows) +
+                  " shape and transposed back (a bijection of grids)";
+  result.setup_seconds = seconds_since_start();
+  result.grids.resize(options.count);
+  const auto count = static_cast<long long>(options.count);
+#pragma omp parallel num_threads(result.threads)
+  {
+    const std::unique_ptr<GridSampler::Workspace> workspace = sampler->make_workspace();
+#pragma omp for schedule(dynamic, 64)
+    for (long long i = 0; i < count; ++i) {
+      Rng rng = block_stream(options.seed, static_cast<std::uint64_t>(i));
+      result.grids[i] = sampler->draw(rng, *workspace);
+    }
+  }
+  result.seconds = seconds_since_start();
+  return result;
+}
+
+}  // namespace sudoku_count
