@@ -12,17 +12,30 @@
 // on R = 5 it can be checked against the measured `exact --box 2x5`.
 //
 // usage: two_band_cost ROWS [SAMPLES [PATHS [SEED]]]
+//
+// With --job, the sample is the exact job's own (exact_job.hpp): UNITS
+// units spread evenly over the job's unit list are enumerated (timed, their
+// classes counted), and f is costed on up to PER_UNIT classes of each: timed
+// in full for R <= 5, projected by the random paths above for R = 6 (a full
+// f takes hours there). The number of classes is projected from the classes
+// per sampled unit.
+//
+// usage: two_band_cost ROWS --job UNITS [PER_UNIT [PATHS]]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <string>
 #include <vector>
 
+#include "bands/band_classes.hpp"
 #include "bands/band_fillings.hpp"
+#include <cmath>
 #include "sudoku_count/rng.hpp"
 
 using namespace sudoku_count;
 using namespace sudoku_count::detail;
+using sudoku_count::detail::BandClass;
 
 namespace {
 
@@ -117,6 +130,81 @@ Leaf random_factor(const std::vector<Mask>& sets, int rows, Rng& rng) {
 
 double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
+// The CPU seconds of f on column sets: timed in full, or projected as the
+// number of a-factors W (random paths) times the time per W (on leaves).
+double f_cost(const std::vector<Mask>& sets, int rows, bool full, int paths, Rng& rng) {
+  const int n = 2 * rows, a = rows / 2;
+  std::uint64_t sink = 0;
+  if (full) {
+    const double start = cpu_seconds();
+    sink += count_band_fillings(sets.data(), rows, n);
+    const double seconds = cpu_seconds() - start;
+    return sink == 0 ? seconds : seconds;
+  }
+  double factors = 0;
+  std::vector<Leaf> leaves;
+  for (int p = 0; p < paths; ++p) {
+    Leaf leaf = random_factor(sets, rows, rng);
+    factors += leaf.weight;
+    if (leaf.weight > 0 && leaves.size() < 200) leaves.push_back(std::move(leaf));
+  }
+  factors /= paths;
+  const double start = cpu_seconds();
+  for (const Leaf& leaf : leaves)
+    sink += count_band_fillings(leaf.factor.data(), a, n) * count_band_fillings(leaf.rest.data(), rows - a, n);
+  const double per_factor = leaves.empty() ? 0 : (cpu_seconds() - start) / static_cast<double>(leaves.size());
+  return sink == 0 ? factors * per_factor : factors * per_factor;
+}
+
+int job_sample(int rows, int units, int per_unit, int paths) {
+  const double start = cpu_seconds();
+  const TwoBandClassChunks chunks(rows);
+  const double setup = cpu_seconds() - start;
+  const std::uint64_t total_units = chunks.chunks();
+  const bool full = rows <= 5;
+  std::printf("R = %d: %llu units (set-up %.2f s CPU); %d units sampled, f %s on up to %d classes of each\n", rows,
+              static_cast<unsigned long long>(total_units), setup, units, full ? "timed" : "projected (random paths)",
+              per_unit);
+  Rng rng = block_stream(1, 0);
+  double classes_sum = 0, classes_sq = 0, enum_sum = 0, f_sum = 0;
+  int f_count = 0;
+  for (int s = 0; s < units; ++s) {
+    const std::uint64_t unit = (2 * static_cast<std::uint64_t>(s) + 1) * total_units / (2 * static_cast<std::uint64_t>(units));
+    std::vector<BandClass> found;
+    const double t0 = cpu_seconds();
+    chunks.for_each_class(unit, [&](const BandClass& c) { found.push_back(c); });
+    const double enumeration = cpu_seconds() - t0;
+    double unit_f = 0;
+    int costed = 0;
+    for (std::size_t k = 0; k < found.size() && costed < per_unit; ++k, ++costed) {
+      std::vector<Mask> sets(2 * rows);
+      band_class_column_sets(found[k], Shape{rows, 2}, sets.data());
+      unit_f += f_cost(sets, rows, full, paths, rng);
+    }
+    classes_sum += static_cast<double>(found.size());
+    classes_sq += static_cast<double>(found.size()) * static_cast<double>(found.size());
+    enum_sum += enumeration;
+    f_sum += unit_f;
+    f_count += costed;
+    std::printf("unit %llu: %zu classes, enumeration %.3f s, f %.3g s per class (%d costed)\n",
+                static_cast<unsigned long long>(unit), found.size(), enumeration, costed ? unit_f / costed : 0.0,
+                costed);
+    std::fflush(stdout);
+  }
+  const double mean_classes = classes_sum / units;
+  const double sd = units > 1 ? std::sqrt(std::max(0.0, (classes_sq - units * mean_classes * mean_classes) / (units - 1))) : 0;
+  const double classes = mean_classes * static_cast<double>(total_units);
+  const double classes_se = sd / std::sqrt(static_cast<double>(units)) * static_cast<double>(total_units);
+  const double per_class = f_count ? f_sum / f_count : 0;
+  const double enumeration = enum_sum / units * static_cast<double>(total_units);
+  const double total = classes * per_class + enumeration + setup;
+  std::printf("projected: %.0f +- %.0f classes; f %.3g s of CPU per class (mean of %d); enumeration %.3g s of CPU\n",
+              classes, classes_se, per_class, f_count, enumeration);
+  std::printf("projected total %.3g s of CPU: %.3g h on 2 cores, %.3g h on 64 cores (%.3g CPU-years)\n", total,
+              total / 2 / 3600, total / 64 / 3600, total / 3.156e7);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -125,6 +213,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   const int rows = std::atoi(argv[1]);
+  if (argc > 3 && std::string(argv[2]) == "--job") {
+    if (rows < 1 || rows > 6) {
+      std::fprintf(stderr, "ROWS must be 1..6 with --job\n");
+      return 2;
+    }
+    return job_sample(rows, std::atoi(argv[3]), argc > 4 ? std::atoi(argv[4]) : 1, argc > 5 ? std::atoi(argv[5]) : 20000);
+  }
   const int samples = argc > 2 ? std::atoi(argv[2]) : 4;
   const int paths = argc > 3 ? std::atoi(argv[3]) : 20000;
   const std::uint64_t seed = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1;

@@ -1,6 +1,7 @@
 // Which exact method counts a request, and what each one reaches.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "exact/band_reach.hpp"
 #include "exact/search_size.hpp"
@@ -9,6 +10,10 @@
 
 namespace sudoku_count {
 namespace {
+
+// The 2x6 projection (exact_cost_note).
+constexpr double kTwoBySixSecondsPerClass = 6400;
+constexpr double kTwoBySixClassesAtLeast = 49574;
 
 // Dancing links enumerates grids one at a time (some millions a second):
 // the empty grid of 6x6 has 2.8e7 grids, that of 8x8 about 3e16.
@@ -48,8 +53,9 @@ const std::vector<ExactMethodInfo>& exact_methods() {
       {"dlx", "dancing links, completions one by one",
        "empty grids up to 6x6 and puzzles with up to about 1e12 completions"},
       {"bands", "the column-set decomposition over band tables",
-       "all grids of shapes with two bands of up to 5 rows, up to 4 bands of 1 or 2 rows, or up to 3 bands of 3 "
-       "rows, and of their transposes (2x5, 3x3 and 4x2, but not 2x6 or 4x3)"},
+       "all grids of shapes with two bands of up to 6 rows, up to 4 bands of 1 or 2 rows, or up to 3 bands of 3 "
+       "rows, and of their transposes (2x5, 3x3 and 4x2 in seconds; 2x6 only as a job of CPU-years to spread over "
+       "many cores; not 4x3)"},
   };
   return methods;
 }
@@ -60,6 +66,23 @@ const ExactMethodInfo& exact_method(const std::string& name) {
   if (found == methods.end())
     throw InputError("unknown exact method " + quote_input(name) + ": choose auto, dlx or bands");
   return *found;
+}
+
+std::string exact_cost_note(const Shape& shape) {
+  // Measured on classes spread over the class list of two 6-row bands
+  // (docs/benchmarks.md, 'The 2x6 job'): CPU seconds per class, and the
+  // classes, at least (type multisets)/|B_6|.
+  constexpr double kSecondsPerClass = kTwoBySixSecondsPerClass, kClasses = kTwoBySixClassesAtLeast;
+  const bool two_by_six = (shape.box_rows == 2 && shape.box_cols == 6) || (shape.box_rows == 6 && shape.box_cols == 2);
+  if (!two_by_six) return "";
+  const double cpu = kSecondsPerClass * kClasses;
+  char text[400];
+  std::snprintf(text, sizeof text,
+                "box %s is a long job: about %.0f classes at about %.0f s of CPU each, so about %.1e s of CPU "
+                "(%.1f CPU-years; %.1f years on 64 cores); it saves its progress with --checkpoint FILE, stops "
+                "with Ctrl-C, --time or --max-units and goes on with --resume FILE",
+                shape.name().c_str(), kClasses, kSecondsPerClass, cpu, cpu / 3.156e7, cpu / 3.156e7 / 64);
+  return text;
 }
 
 std::string choose_exact_method(const ExactRequest& request) {
