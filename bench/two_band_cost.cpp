@@ -13,14 +13,13 @@
 //
 // usage: two_band_cost ROWS [SAMPLES [PATHS [SEED]]]
 //
-// With --job, the sample is the exact job's own (exact_job.hpp): UNITS
-// units spread evenly over the job's unit list are enumerated (timed, their
-// classes counted), and f is costed on up to PER_UNIT classes of each: timed
-// in full for R <= 5, projected by the random paths above for R = 6 (a full
-// f takes hours there). The number of classes is projected from the classes
-// per sampled unit.
+// With --job, the classes are the exact job's own (exact_job.hpp): its
+// census is run in full (timed; the class sizes are checked to add up to
+// C(2R, R)^R), and f is costed on SAMPLES classes spread evenly over the
+// class list: timed in full for R <= 5, projected by the random paths above
+// for R = 6 (a full f takes hours there) or whenever PATHS is given.
 //
-// usage: two_band_cost ROWS --job UNITS [PER_UNIT [PATHS]]
+// usage: two_band_cost ROWS --job SAMPLES [PATHS]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -156,52 +155,63 @@ double f_cost(const std::vector<Mask>& sets, int rows, bool full, int paths, Rng
   return sink == 0 ? factors * per_factor : factors * per_factor;
 }
 
-int job_sample(int rows, int units, int per_unit, int paths) {
+int job_sample(int rows, int samples, int paths, bool project) {
   const double start = cpu_seconds();
   const TwoBandClassChunks chunks(rows);
   const double setup = cpu_seconds() - start;
-  const std::uint64_t total_units = chunks.chunks();
-  const bool full = rows <= 5;
-  std::printf("R = %d: %llu units (set-up %.2f s CPU); %d units sampled, f %s on up to %d classes of each\n", rows,
-              static_cast<unsigned long long>(total_units), setup, units, full ? "timed" : "projected (random paths)",
-              per_unit);
+  const std::uint64_t total_chunks = chunks.chunks();
+  // The census, as the job's census units do it, with the class sizes
+  // added up: they must make every choice of band-1 column sets, C(2R, R)^R.
+  std::vector<std::uint64_t> first_class(total_chunks + 1, 0);
+  double sizes = 0;
+  const double census_start = cpu_seconds();
+  for (std::uint64_t c = 0; c < total_chunks; ++c) {
+    std::uint64_t found = 0;
+    chunks.for_each_class(c, [&](const BandClass& k) {
+      ++found;
+      sizes += static_cast<double>(k.column_sets);
+    });
+    first_class[c + 1] = first_class[c] + found;
+  }
+  const double census = cpu_seconds() - census_start;
+  const std::uint64_t classes = first_class[total_chunks];
+  double all_choices = 1, binomial = 1;
+  for (int i = 1; i <= rows; ++i) binomial = binomial * (rows + i) / i;
+  for (int b = 0; b < rows; ++b) all_choices *= binomial;
+  std::printf("R = %d: %llu chunks (set-up %.2f s CPU), census %.1f s CPU: %llu classes, sizes add up to %.6g "
+              "(C(2R,R)^R = %.6g)\n",
+              rows, static_cast<unsigned long long>(total_chunks), setup, census,
+              static_cast<unsigned long long>(classes), sizes, all_choices);
+  const bool full = !project;
+  std::printf("f %s on %d classes spread evenly over the class list\n",
+              full ? "timed in full" : "projected by random paths", samples);
   Rng rng = block_stream(1, 0);
-  double classes_sum = 0, classes_sq = 0, enum_sum = 0, f_sum = 0;
-  int f_count = 0;
-  for (int s = 0; s < units; ++s) {
-    const std::uint64_t unit = (2 * static_cast<std::uint64_t>(s) + 1) * total_units / (2 * static_cast<std::uint64_t>(units));
-    std::vector<BandClass> found;
-    const double t0 = cpu_seconds();
-    chunks.for_each_class(unit, [&](const BandClass& c) { found.push_back(c); });
-    const double enumeration = cpu_seconds() - t0;
-    double unit_f = 0;
-    int costed = 0;
-    for (std::size_t k = 0; k < found.size() && costed < per_unit; ++k, ++costed) {
-      std::vector<Mask> sets(2 * rows);
-      band_class_column_sets(found[k], Shape{rows, 2}, sets.data());
-      unit_f += f_cost(sets, rows, full, paths, rng);
-    }
-    classes_sum += static_cast<double>(found.size());
-    classes_sq += static_cast<double>(found.size()) * static_cast<double>(found.size());
-    enum_sum += enumeration;
-    f_sum += unit_f;
-    f_count += costed;
-    std::printf("unit %llu: %zu classes, enumeration %.3f s, f %.3g s per class (%d costed)\n",
-                static_cast<unsigned long long>(unit), found.size(), enumeration, costed ? unit_f / costed : 0.0,
-                costed);
+  double f_sum = 0, f_sq = 0;
+  for (int s = 0; s < samples; ++s) {
+    const std::uint64_t index = (2 * static_cast<std::uint64_t>(s) + 1) * classes / (2 * static_cast<std::uint64_t>(samples));
+    const std::uint64_t chunk =
+        static_cast<std::uint64_t>(std::upper_bound(first_class.begin(), first_class.end(), index) - first_class.begin()) - 1;
+    std::uint64_t k = first_class[chunk];
+    std::vector<Mask> sets(2 * rows);
+    double size = 0;
+    chunks.for_each_class(chunk, [&](const BandClass& c) {
+      if (k++ != index) return;
+      band_class_column_sets(c, Shape{rows, 2}, sets.data());
+      size = static_cast<double>(c.column_sets);
+    });
+    const double cost = f_cost(sets, rows, full, paths, rng);
+    f_sum += cost;
+    f_sq += cost * cost;
+    std::printf("class %llu (chunk %llu, |K| = %.4g): f %.4g s of CPU\n", static_cast<unsigned long long>(index),
+                static_cast<unsigned long long>(chunk), size, cost);
     std::fflush(stdout);
   }
-  const double mean_classes = classes_sum / units;
-  const double sd = units > 1 ? std::sqrt(std::max(0.0, (classes_sq - units * mean_classes * mean_classes) / (units - 1))) : 0;
-  const double classes = mean_classes * static_cast<double>(total_units);
-  const double classes_se = sd / std::sqrt(static_cast<double>(units)) * static_cast<double>(total_units);
-  const double per_class = f_count ? f_sum / f_count : 0;
-  const double enumeration = enum_sum / units * static_cast<double>(total_units);
-  const double total = classes * per_class + enumeration + setup;
-  std::printf("projected: %.0f +- %.0f classes; f %.3g s of CPU per class (mean of %d); enumeration %.3g s of CPU\n",
-              classes, classes_se, per_class, f_count, enumeration);
-  std::printf("projected total %.3g s of CPU: %.3g h on 2 cores, %.3g h on 64 cores (%.3g CPU-years)\n", total,
-              total / 2 / 3600, total / 64 / 3600, total / 3.156e7);
+  const double mean = f_sum / samples;
+  const double se = samples > 1 ? std::sqrt(std::max(0.0, (f_sq / samples - mean * mean) / (samples - 1))) : 0;
+  const double total = static_cast<double>(classes) * mean + census + setup;
+  std::printf("f: mean %.4g s of CPU per class (standard error %.2g)\n", mean, se);
+  std::printf("projected total %.4g s of CPU (%.3g CPU-years): %.4g h on 2 cores, %.4g h on 64 cores\n", total,
+              total / 3.156e7, total / 2 / 3600, total / 64 / 3600);
   return 0;
 }
 
@@ -218,7 +228,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "ROWS must be 1..6 with --job\n");
       return 2;
     }
-    return job_sample(rows, std::atoi(argv[3]), argc > 4 ? std::atoi(argv[4]) : 1, argc > 5 ? std::atoi(argv[5]) : 20000);
+    // Given PATHS, f is projected whatever R (for R <= 5, to check the projection against the timing).
+    return job_sample(rows, std::atoi(argv[3]), argc > 4 ? std::atoi(argv[4]) : 20000, rows > 5 || argc > 4);
   }
   const int samples = argc > 2 ? std::atoi(argv[2]) : 4;
   const int paths = argc > 3 ? std::atoi(argv[3]) : 20000;
