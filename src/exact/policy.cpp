@@ -78,9 +78,10 @@ std::string exact_cost_note(const Shape& shape) {
   char text[400];
   std::snprintf(text, sizeof text,
                 "box %s is a long job: %.0f classes at about %.0f s of CPU each, so about %.1e s of CPU "
-                "(%.1f CPU-years; %.1f years on 64 cores); it saves its progress with --checkpoint FILE, stops "
-                "with Ctrl-C, --time or --max-units and goes on with --resume FILE",
-                shape.name().c_str(), kClasses, kSecondsPerClass, cpu, cpu / 3.156e7, cpu / 3.156e7 / 64);
+                "(%.1f CPU-years: %.1f years on 2 cores, %.0f days on 64); it saves its progress with --checkpoint "
+                "FILE, stops with Ctrl-C, --time or --max-units and goes on with --resume FILE",
+                shape.name().c_str(), kClasses, kSecondsPerClass, cpu, cpu / 3.156e7, cpu / 3.156e7 / 2,
+                cpu / 86400 / 64);
   return text;
 }
 
