@@ -138,7 +138,8 @@ double f_cost(const std::vector<Mask>& sets, int rows, bool full, int paths, Rng
     const double start = cpu_seconds();
     sink += count_band_fillings(sets.data(), rows, n);
     const double seconds = cpu_seconds() - start;
-    return sink == 0 ? seconds : seconds;
+    if (sink == 0) std::printf("(no fillings?)\n");
+    return seconds;
   }
   double factors = 0;
   std::vector<Leaf> leaves;
@@ -152,7 +153,8 @@ double f_cost(const std::vector<Mask>& sets, int rows, bool full, int paths, Rng
   for (const Leaf& leaf : leaves)
     sink += count_band_fillings(leaf.factor.data(), a, n) * count_band_fillings(leaf.rest.data(), rows - a, n);
   const double per_factor = leaves.empty() ? 0 : (cpu_seconds() - start) / static_cast<double>(leaves.size());
-  return sink == 0 ? factors * per_factor : factors * per_factor;
+  if (sink == 0 && !leaves.empty()) std::printf("(no fillings?)\n");
+  return factors * per_factor;
 }
 
 int job_sample(int rows, int samples, int paths, bool project) {
