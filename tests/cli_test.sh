@@ -3,6 +3,7 @@
 # Usage: cli_test.sh PATH/TO/sudoku-count
 set -u
 bin="$1"
+data=$(cd "$(dirname "$0")/data" && pwd)  # known counts (the script changes folder below)
 failures=0
 passes=0
 tmp=$(mktemp -d)
@@ -426,7 +427,7 @@ else
 fi
 
 # ---- exact jobs (two-band shapes): stop, checkpoint, resume -------------------------
-count8=29136487207403520
+count8=$(sed -n 's/^2x4://p' "$data/grid_counts.txt")  # the known count, written once
 check job-2x4 0 "^count: $count8$" -- exact --box 2x4
 check job-2x4-detail 0 'sum over 26 classes .* in [0-9]+ chunks' -- exact --box 2x4
 jk=$tmp/job.ckpt
@@ -450,6 +451,8 @@ check job-other-shape 2 'does not match job checkpoint .*box 4x2' -- exact --res
 check job-option-elsewhere 2 '\-\-max-units applies to the exact job of two-band shapes' -- exact --box 3 --max-units 5
 check job-option-dlx 2 '\-\-checkpoint applies to the exact job' -- exact --box 2x2 --method dlx --checkpoint "$tmp/dlx.ckpt"
 check job-every-alone 2 'needs a checkpoint' -- exact --box 2x4 --checkpoint-every 5
+check job-unwritable 3 "cannot write job checkpoint '$tmp/no/such/j.ckpt'.*final state was not saved" -- exact --box 2x4 --checkpoint "$tmp/no/such/j.ckpt"
+check job-unwritable-count 3 "^count: $count8$" -- exact --box 2x4 --checkpoint "$tmp/no/such/j.ckpt"
 check job-max-units-zero 2 '\-\-max-units' -- exact --box 2x4 --max-units 0
 # 2x6 is accepted, tells its cost first, and stops when told.
 check job-2x6-cost 0 'box 2x6 is a long job: .* CPU-years' -- exact --box 2x6 --time 0.001

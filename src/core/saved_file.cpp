@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <system_error>
@@ -37,6 +38,15 @@ std::string hex64(std::uint64_t value) {
   char buffer[24];
   std::snprintf(buffer, sizeof buffer, "%016" PRIx64, value);
   return buffer;
+}
+
+std::optional<std::uint64_t> parse_decimal(const std::string& text) {
+  if (text.empty() || text[0] < '0' || text[0] > '9') return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
+  if (errno == ERANGE || *end != '\0') return std::nullopt;
+  return value;
 }
 
 std::string with_checksum(const std::string& body) { return body + "checksum " + hex64(fnv1a64(body)) + "\n"; }

@@ -3,6 +3,7 @@
 // closed by a checksum line, written atomically and read with a size limit.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace sudoku_count::detail {
@@ -17,6 +18,9 @@ std::string with_checksum(const std::string& body);
 // The body of `text` (all but its checksum line) when the checksum matches;
 // otherwise "" and `why` says what is wrong ("is truncated: ...", "is corrupt: ...").
 std::string checked_body(const std::string& text, std::string& why);
+
+// A field's unsigned decimal value: digits only, within 64 bits; none otherwise.
+std::optional<std::uint64_t> parse_decimal(const std::string& text);
 
 // Writes atomically: a temporary file in the same folder, flushed to disk,
 // renamed over `path`, and the folder flushed, so a crash at any instant

@@ -39,12 +39,9 @@ std::string exact_text(long double value) {
 }
 
 std::uint64_t parse_u64(const std::string& origin, const std::string& key, const std::string& text) {
-  if (text.empty() || text[0] < '0' || text[0] > '9') bad_file(origin, "has a bad value for " + key + ": '" + text + "'");
-  errno = 0;
-  char* end = nullptr;
-  const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
-  if (errno == ERANGE || *end != '\0') bad_file(origin, "has a bad value for " + key + ": '" + text + "'");
-  return value;
+  const std::optional<std::uint64_t> value = detail::parse_decimal(text);
+  if (!value) bad_file(origin, "has a bad value for " + key + ": '" + text + "'");
+  return *value;
 }
 
 long double parse_real(const std::string& origin, const std::string& key, const std::string& text) {

@@ -7,7 +7,6 @@
 #include <chrono>
 #include <iostream>
 #include <optional>
-#include <system_error>
 
 #include "commands/checkpoints.hpp"
 #include "commands/commands.hpp"
@@ -88,24 +87,17 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
     std::cerr << (terminal ? kEraseLine : "") << exact_job_progress_line(s, s.classes - classes_before, seconds)
               << (terminal ? "" : "\n") << std::flush;
   };
-  bool saved = true;
+  SaveReporter reporter(checkpoint_path, hooks.checkpoint_every, terminal);
   if (!checkpoint_path.empty())
     hooks.checkpoint = [&](const ExactJobState& s, bool final) {
-      try {
-        save_exact_job(checkpoint_path, s);
-        saved = true;
-      } catch (const std::system_error& e) {
-        saved = false;
-        std::cerr << (terminal ? kEraseLine : "") << "sudoku-count: warning: " << e.what()
-                  << (final ? "; the final state was not saved (exit status 3)\n" : "; tried again later\n");
-      }
+      reporter([&] { save_exact_job(checkpoint_path, s); }, final);
     };
   const ExactJobState reached = run_exact_job(job, state, limits, hooks);
   if (terminal) std::cerr << kEraseLine << std::flush;
   if (!reached.finished()) {
-    exact_job_stopped_text(json ? std::cerr : std::cout, reached, checkpoint_path, saved);
+    exact_job_stopped_text(json ? std::cerr : std::cout, reached, checkpoint_path, !reporter.failed());
     if (json) std::cout << dump(exact_job_json(reached, checkpoint_path)) << "\n";
-    return saved ? 0 : 3;
+    return reporter.failed() ? 3 : 0;
   }
   ExactResult result;
   result.count = reached.sum;
@@ -118,7 +110,7 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
   if (!(job.counted_shape() == request.shape))
     result.note = "counted on the transposed " + job.counted_shape().name() + " shape, which has the same number of grids";
   print_count(options, request, std::move(result));
-  return saved ? 0 : 3;
+  return reporter.failed() ? 3 : 0;
 }
 
 }  // namespace
