@@ -3,6 +3,7 @@
 # Usage: cli_test.sh PATH/TO/sudoku-count
 set -u
 bin="$1"
+data=$(cd "$(dirname "$0")/data" && pwd)  # known counts (the script changes folder below)
 failures=0
 passes=0
 tmp=$(mktemp -d)
@@ -468,6 +469,52 @@ check sample-into-solve 0 '200 puzzles, 200 unique, 0 multiple, 0 none' -- solve
 pass_if sample-threads-same-grids $? "200 grids of seed 11 differ between 1 and 2 threads"
 "$bin" sample --box 2x4 --count 50 --seed 3 >"$tmp/grids8.txt" 2>&1
 check sample-two-bands-into-solve 0 '50 puzzles, 50 unique' -- solve --box 2x4 --puzzle-file "$tmp/grids8.txt"
+
+# ---- exact jobs (two-band shapes): stop, checkpoint, resume -------------------------
+count8=$(sed -n 's/^2x4://p' "$data/grid_counts.txt")  # the known count, written once
+check job-2x4 0 "^count: $count8$" -- exact --box 2x4
+check job-2x4-detail 0 'sum over 26 classes .* in [0-9]+ chunks' -- exact --box 2x4
+jk=$tmp/job.ckpt
+check job-stop 0 'exact job stopped: 50 of [0-9]+ chunks counted, 0 of \? classes' -- exact --box 2x4 --max-units 50 --checkpoint "$jk"
+check job-exists 2 'already exists.*--resume' -- exact --box 2x4 --checkpoint "$jk"
+check job-resume-part 0 "resume with: sudoku-count exact --resume $jk" -- exact --resume "$jk" --max-units 200
+check job-resume-json 0 '"finished":false,"chunks":[0-9]+,"census_complete":true,"units_done":260,"classes_done":23,"classes":26' -- exact --resume "$jk" --max-units 10 --json
+check job-resume-end 0 "^count: $count8$" -- exact --resume "$jk"
+check job-resume-from 0 '26 classes .*\(26 classes from the checkpoint\)' -- exact --resume "$jk" --checkpoint "$tmp/job-again.ckpt"
+check job-resume-box 2 "does not match job checkpoint" -- exact --resume "$jk" --box 2x5
+check job-resume-missing 2 "cannot read job checkpoint '$tmp/none.ckpt'" -- exact --resume "$tmp/none.ckpt"
+sed 's/^sum \([0-9]*\)/sum 1\1/' "$jk" >"$tmp/job-corrupt.ckpt"
+check job-resume-corrupt 2 'corrupt: its checksum does not match' -- exact --resume "$tmp/job-corrupt.ckpt"
+head -c 100 "$jk" >"$tmp/job-short.ckpt"
+check job-resume-truncated 2 'truncated' -- exact --resume "$tmp/job-short.ckpt"
+check job-resume-estimate 2 'not a sudoku-count job checkpoint' -- exact --resume "$ck"
+check estimate-resume-job 2 'not a sudoku-count checkpoint' -- estimate --resume "$jk"
+# A checkpoint of another shape: its box line says 4x2 (checksum recomputed), this run asks for 2x4.
+"$bin" exact --box 4x2 --max-units 3 --checkpoint "$tmp/job42.ckpt" >/dev/null 2>&1
+check job-other-shape 2 'does not match job checkpoint .*box 4x2' -- exact --resume "$tmp/job42.ckpt" --box 2x4
+check job-option-elsewhere 2 '\-\-max-units applies to the exact job of two-band shapes' -- exact --box 3 --max-units 5
+check job-option-dlx 2 '\-\-checkpoint applies to the exact job' -- exact --box 2x2 --method dlx --checkpoint "$tmp/dlx.ckpt"
+check job-every-alone 2 'needs a checkpoint' -- exact --box 2x4 --checkpoint-every 5
+check job-unwritable 3 "cannot write job checkpoint '$tmp/no/such/j.ckpt'.*final state was not saved" -- exact --box 2x4 --checkpoint "$tmp/no/such/j.ckpt"
+check job-unwritable-count 3 "^count: $count8$" -- exact --box 2x4 --checkpoint "$tmp/no/such/j.ckpt"
+check job-max-units-zero 2 '\-\-max-units' -- exact --box 2x4 --max-units 0
+# 2x6 is accepted, tells its cost first, and stops when told.
+check job-2x6-cost 0 'box 2x6 is a long job: .* CPU-years' -- exact --box 2x6 --time 0.001
+check job-2x6-stop 0 'exact job stopped' -- exact --box 6x2 --max-units 20 --checkpoint "$tmp/job26.ckpt"
+check job-2x6-resume 0 'chunks counted' -- exact --resume "$tmp/job26.ckpt" --max-units 20
+# Ctrl-C: the units under way finish, the state is saved, the job resumes from it.
+"$bin" exact --box 2x5 --threads 1 --checkpoint "$tmp/int-job.ckpt" >"$tmp/int-job.out" 2>&1 &
+pid=$!
+sleep 3
+kill -INT $pid
+wait $pid
+status=$?
+if [ $status -eq 0 ] && grep -q 'exact job stopped' "$tmp/int-job.out" && [ -s "$tmp/int-job.ckpt" ]; then
+  passes=$((passes + 1))
+  check sigint-job-resume 0 'exact job stopped' -- exact --resume "$tmp/int-job.ckpt" --max-units 1
+else
+  echo "FAIL sigint-job: status $status"; cat "$tmp/int-job.out"; failures=$((failures + 1))
+fi
 
 echo "cli: $passes passed, $failures failed"
 [ $failures -eq 0 ]

@@ -93,5 +93,27 @@ else
   echo "FAIL existing-checkpoint: status $status"; sed 's/^/  /' "$tmp/out"; failures=$((failures + 1))
 fi
 
+# The exact job over ranks: the same count as the known one, whole, and
+# stopped on 2 ranks and resumed on 3 (units are exact sums: any split).
+count8=$(sed -n 's/^2x4://p' "$(dirname "$0")/data/grid_counts.txt")  # the known count, written once
+launch 2 exact --box 2x4 --threads 1 >"$tmp/out" 2>&1
+if [ "$(grep -c "^count: $count8$" "$tmp/out")" -eq 1 ]; then passes=$((passes + 1)); else
+  echo "FAIL job-np2"; sed 's/^/  /' "$tmp/out"; failures=$((failures + 1)); fi
+launch 2 exact --box 4x2 --threads 1 --max-units 245 --checkpoint "$tmp/job.ckpt" >"$tmp/out" 2>&1
+launch 3 exact --resume "$tmp/job.ckpt" --threads 1 >"$tmp/out2" 2>&1
+if grep -q 'exact job stopped' "$tmp/out" && [ "$(grep -c "^count: $count8$" "$tmp/out2")" -eq 1 ]; then
+  passes=$((passes + 1))
+else
+  echo "FAIL job-resumed-on-other-ranks"; sed 's/^/  /' "$tmp/out" "$tmp/out2"; failures=$((failures + 1))
+fi
+launch 2 exact --resume "$tmp/none.ckpt" >"$tmp/out" 2>&1
+status=$?
+if [ $status -eq 2 ] && [ "$(grep -c 'cannot read job checkpoint' "$tmp/out")" -eq 1 ]; then passes=$((passes + 1)); else
+  echo "FAIL job-missing-resume-file: status $status"; sed 's/^/  /' "$tmp/out"; failures=$((failures + 1)); fi
+# A count that is not a job runs on rank 0 alone, printed once.
+launch 2 exact --box 3 >"$tmp/out" 2>&1
+if [ "$(grep -c '^count: 6670903752021072936960$' "$tmp/out")" -eq 1 ]; then passes=$((passes + 1)); else
+  echo "FAIL exact-not-a-job"; sed 's/^/  /' "$tmp/out"; failures=$((failures + 1)); fi
+
 echo "mpi: $passes passed, $failures failed"
 [ $failures -eq 0 ]

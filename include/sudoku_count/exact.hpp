@@ -54,6 +54,12 @@ const std::vector<ExactMethodInfo>& exact_methods();
 // The method of that name; throws InputError naming the choices otherwise.
 const ExactMethodInfo& exact_method(const std::string& name);
 
+// What an exact count of all grids of the shape costs, when it is long
+// enough that a user should know before it starts (today 2x6 and 6x2: the
+// projection measured on a sample of classes, docs/benchmarks.md); "" when
+// it is quick.
+std::string exact_cost_note(const Shape& shape);
+
 // What to count: the completions of a puzzle, or all grids of a shape.
 struct ExactRequest {
   Shape shape;

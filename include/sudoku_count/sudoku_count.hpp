@@ -8,6 +8,7 @@
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/estimator.hpp"
 #include "sudoku_count/exact.hpp"
+#include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/rng.hpp"
 #include "sudoku_count/run.hpp"

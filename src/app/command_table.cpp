@@ -171,13 +171,18 @@ CommandSpec exact_command() {
       .name = "exact",
       .usage = "sudoku-count exact --box SHAPE [--puzzle TEXT | --puzzle-file FILE] [--print K] [--fix-first-row] "
                "[--method M] [--threads T] [--json]\n"
+               "       sudoku-count exact --box SHAPE [--checkpoint FILE] [--checkpoint-every SECONDS] [--max-units N] "
+               "[--time SECONDS] [...]   (two-band shapes: R x 2, 2 x R)\n"
+               "       sudoku-count exact --resume FILE [--max-units N] [--time SECONDS] [...]\n"
                "       sudoku-count exact --box SHAPE --essentially-different [--no-transposition] [--threads T] "
                "[--json]",
       .brief = "exact number of grids, or of completions of a puzzle, or of essentially different grids",
       .summary = "Exact number of completions of a partial grid (the empty grid by default: all grids of the "
                  "shape), by dancing links or, for all grids of a shape, by the column-set decomposition over band "
-                 "tables. With --essentially-different: the number of classes of grids under the symmetry group, "
-                 "by Burnside's lemma over the conjugacy classes of the geometric group.",
+                 "tables. Shapes of two bands (boxes R x 2 and 2 x R) run as a job of units that shows its progress, "
+                 "can stop (--max-units, --time, Ctrl-C) and resume from a checkpoint, and spreads over the "
+                 "processes of an MPI run. With --essentially-different: the number of classes of grids under the "
+                 "symmetry group, by Burnside's lemma over the conjugacy classes of the geometric group.",
       .options = {box_option(), puzzle_option(), puzzle_file_option("read the puzzle from FILE"),
                   {.name = "print", .kind = Kind::Integer, .value_name = "K", .max = kMaxPrinted,
                    .help = "also print the first K completions in search order (as grids; with --json, a solutions "
@@ -194,18 +199,38 @@ CommandSpec exact_command() {
                            "counted exactly, up to 9x9)"},
                   {.name = "no-transposition",
                    .help = "with --essentially-different on square boxes: leave transposition out of the group"},
-                  threads_option(), json_option()},
+                  threads_option(),
+                  {.name = "checkpoint", .kind = Kind::Text, .value_name = "FILE",
+                   .help = "two-band job: save the units done and their exact partial sum to FILE every "
+                           "--checkpoint-every seconds and at the end (an existing FILE is refused unless it is the "
+                           "--resume FILE)"},
+                  {.name = "checkpoint-every", .kind = Kind::Real, .value_name = "SECONDS", .default_value = "60",
+                   .max = kMaxSeconds, .min_exclusive = true, .help = "seconds between job checkpoints"},
+                  {.name = "resume", .kind = Kind::Text, .value_name = "FILE",
+                   .help = "continue the exact job saved in FILE (and keep saving to FILE unless --checkpoint says "
+                           "otherwise); the box comes from FILE"},
+                  {.name = "max-units", .kind = Kind::Integer, .value_name = "N", .min = 1, .max = 1e18,
+                   .help = "two-band job: stop after N more units (resume later with --resume)"},
+                  {.name = "time", .kind = Kind::Real, .value_name = "SECONDS", .max = kMaxSeconds,
+                   .min_exclusive = true,
+                   .help = "two-band job: start no unit after SECONDS (the units under way finish)"},
+                  json_option()},
       .conflicts = {one_puzzle_source(),
                     {"fix-first-row", {"puzzle", "puzzle-file"},
                      "--fix-first-row applies to the empty grid only; drop it or the puzzle"},
-                    {"essentially-different", {"puzzle", "puzzle-file", "print", "fix-first-row", "method"},
+                    {"essentially-different",
+                     {"puzzle", "puzzle-file", "print", "fix-first-row", "method", "checkpoint", "resume", "max-units",
+                      "time"},
                      "--essentially-different counts the classes of all grids of the shape: drop --puzzle, "
-                     "--puzzle-file, --print, --fix-first-row and --method"}},
-      .requirements = {box_required("exact"),
+                     "--puzzle-file, --print, --fix-first-row, --method and the job options"}},
+      .requirements = {box_required("exact", {"box", "resume"}),
                        {"no-transposition", {"essentially-different"},
                         "--no-transposition changes the group of --essentially-different: add "
-                        "--essentially-different"}},
-      .handler = handle_exact};
+                        "--essentially-different"},
+                       {"checkpoint-every", {"checkpoint", "resume"},
+                        "--checkpoint-every needs a checkpoint: add --checkpoint FILE (or --resume FILE)"}},
+      .handler = handle_exact,
+      .every_process = true};
 }
 
 CommandSpec solve_command() {

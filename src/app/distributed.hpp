@@ -10,6 +10,7 @@
 
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/estimator.hpp"
+#include "sudoku_count/exact_job.hpp"
 
 namespace sudoku_count::cli {
 
@@ -19,6 +20,15 @@ namespace sudoku_count::cli {
 class DistributedRunner : public BlockRunner {
  public:
   // Non-leaders: compute the blocks the leader hands out until it finishes
+  // (when the leader's runner is destroyed).
+  virtual void serve() = 0;
+};
+
+// Spreads each batch of units of an exact job over all processes and their
+// threads; the leader receives every unit's result.
+class DistributedUnitRunner : public UnitRunner {
+ public:
+  // Non-leaders: compute the units the leader hands out until it finishes
   // (when the leader's runner is destroyed).
   virtual void serve() = 0;
 };
@@ -45,6 +55,10 @@ class ProcessGroup {
 
   // Collective: every process calls it with its own thread count (0: all cores).
   std::unique_ptr<DistributedRunner> make_runner(const Estimator& estimator, int threads) const;
+  // Collective, as make_runner. On the leader, `stop` is polled before each
+  // unit of its own threads (the other ranks finish the batch they were given).
+  std::unique_ptr<DistributedUnitRunner> make_unit_runner(const ExactJob& job, int threads,
+                                                          std::function<bool()> stop) const;
 
  private:
   int rank_ = 0;

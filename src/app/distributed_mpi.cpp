@@ -13,7 +13,12 @@
 #include <mpi.h>
 #include <omp.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <numeric>
+#include <sstream>
 #include <type_traits>
 
 #include "distributed.hpp"
@@ -22,6 +27,38 @@
 
 namespace sudoku_count::cli {
 namespace {
+
+// Every rank's thread count, gathered: thread slot -> rank owning it, so
+// that a rank gets work in proportion to its threads.
+std::vector<int> thread_slot_owners(int threads, int size) {
+  std::vector<int> all(size), owners;
+  MPI_Allgather(&threads, 1, MPI_INT, all.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  for (int r = 0; r < size; ++r) owners.insert(owners.end(), all[r], r);
+  return owners;
+}
+
+// Collective: every rank sends its records (text without NUL); the leader
+// gets all of them, rank by rank, each rank's in its order; the others an
+// empty list.
+std::vector<std::string> gather_records(const std::vector<std::string>& records, int rank, int size) {
+  std::string joined;
+  for (const std::string& record : records) joined += record + '\0';
+  const int length = static_cast<int>(joined.size());
+  std::vector<int> lengths(size), offsets(size);
+  MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (rank == 0)
+    for (int r = 1; r < size; ++r) offsets[r] = offsets[r - 1] + lengths[r - 1];
+  std::string gathered(rank == 0 ? static_cast<std::size_t>(offsets[size - 1] + lengths[size - 1]) : 0, '\0');
+  MPI_Gatherv(joined.data(), length, MPI_CHAR, gathered.data(), lengths.data(), offsets.data(), MPI_CHAR, 0,
+              MPI_COMM_WORLD);
+  std::vector<std::string> out;
+  for (std::size_t at = 0; at < gathered.size();) {
+    const std::size_t end = gathered.find('\0', at);
+    out.push_back(gathered.substr(at, end - at));
+    at = end + 1;
+  }
+  return out;
+}
 
 struct Command {
   std::uint64_t stop = 0;  // 1: the run is over, workers return from serve()
@@ -33,11 +70,11 @@ static_assert(std::is_trivially_copyable_v<Command>);
 class MpiRunner : public DistributedRunner {
  public:
   MpiRunner(const Estimator& estimator, int threads, int rank, int size)
-      : estimator_(estimator), rank_(rank), size_(size), threads_(threads > 0 ? threads : omp_get_max_threads()) {
-    std::vector<int> all(size_);
-    MPI_Allgather(&threads_, 1, MPI_INT, all.data(), 1, MPI_INT, MPI_COMM_WORLD);
-    for (int r = 0; r < size_; ++r) slot_owner_.insert(slot_owner_.end(), all[r], r);
-  }
+      : estimator_(estimator),
+        rank_(rank),
+        size_(size),
+        threads_(threads > 0 ? threads : omp_get_max_threads()),
+        slot_owner_(thread_slot_owners(threads_, size_)) {}
   ~MpiRunner() override {
     if (rank_ == 0) {
       Command stop;
@@ -82,34 +119,101 @@ class MpiRunner : public DistributedRunner {
     const BlockPlan plan{command.seed, command.run_first_block, command.samples_per_block, command.sample_budget, {}};
     const std::vector<std::uint64_t> mine = blocks_of(rank_, command);
     const std::vector<WeightAccumulator> results = run_blocks(estimator_, plan, mine, threads_);
-    // Each block's accumulator travels as its checkpoint text (exact), one
-    // NUL-terminated record per block, in the order of `mine`.
-    std::string records;
-    for (const WeightAccumulator& result : results) records += encode_accumulator(result) + '\0';
-    const int length = static_cast<int>(records.size());
-    std::vector<int> lengths(size_), offsets(size_);
-    MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (rank_ == 0)
-      for (int r = 1; r < size_; ++r) offsets[r] = offsets[r - 1] + lengths[r - 1];
-    std::string gathered(rank_ == 0 ? static_cast<std::size_t>(offsets[size_ - 1] + lengths[size_ - 1]) : 0, '\0');
-    MPI_Gatherv(records.data(), length, MPI_CHAR, gathered.data(), lengths.data(), offsets.data(), MPI_CHAR, 0,
-                MPI_COMM_WORLD);
+    // Each block's accumulator travels as its checkpoint text (exact).
+    std::vector<std::string> records;
+    for (const WeightAccumulator& result : results) records.push_back(encode_accumulator(result));
+    const std::vector<std::string> gathered = gather_records(records, rank_, size_);
     std::vector<WeightAccumulator> in_order;
     if (rank_ != 0) return in_order;
     in_order.resize(command.count);
     std::size_t at = 0;
     for (int r = 0; r < size_; ++r)
-      for (const std::uint64_t block : blocks_of(r, command)) {
-        const std::size_t end = gathered.find('\0', at);
-        in_order[block - command.first] = decode_accumulator(gathered.substr(at, end - at));
-        at = end + 1;
-      }
+      for (const std::uint64_t block : blocks_of(r, command)) in_order[block - command.first] = decode_accumulator(gathered[at++]);
     return in_order;
   }
 
   const Estimator& estimator_;
   int rank_, size_, threads_;
   std::vector<int> slot_owner_;  // thread slot -> rank
+};
+
+// Units of an exact job, in batches of a few units per thread slot: before
+// each batch the leader broadcasts its unit list; unit i of the batch goes to
+// the rank owning thread slot i mod (threads over all ranks); each rank
+// computes its units on its threads and the leader gathers the results (sums
+// as decimal text: exact). The leader polls `stop` between batches (and its
+// own threads before each unit); the other ranks finish their batch.
+class MpiUnitRunner : public DistributedUnitRunner {
+ public:
+  MpiUnitRunner(const ExactJob& job, int threads, int rank, int size, std::function<bool()> stop)
+      : rank_(rank),
+        size_(size),
+        threads_(threads > 0 ? threads : omp_get_max_threads()),
+        slot_owner_(thread_slot_owners(threads_, size_)),
+        stop_(stop),
+        local_(make_unit_thread_runner(job, threads_, std::move(stop))) {}
+  ~MpiUnitRunner() override {
+    if (rank_ == 0) broadcast_units({std::numeric_limits<std::uint64_t>::max()});
+  }
+  int width() const override { return static_cast<int>(slot_owner_.size()); }
+
+  void run(const std::vector<std::uint64_t>& units, const std::function<void(const UnitResult&)>& finished) override {
+    const std::size_t batch = 4 * slot_owner_.size();
+    for (std::size_t at = 0; at < units.size() && !(stop_ && stop_()); at += batch) {
+      const std::vector<std::uint64_t> part(units.begin() + at, units.begin() + std::min(units.size(), at + batch));
+      broadcast_units(part);
+      for (const UnitResult& result : compute_and_gather(part)) finished(result);
+    }
+  }
+
+  void serve() override {
+    for (;;) {
+      const std::vector<std::uint64_t> units = broadcast_units({});
+      if (units.size() == 1 && units[0] == std::numeric_limits<std::uint64_t>::max()) return;
+      compute_and_gather(units);
+    }
+  }
+
+ private:
+  // The leader's list to every rank (a single maximal value: the job is over).
+  std::vector<std::uint64_t> broadcast_units(std::vector<std::uint64_t> units) const {
+    unsigned long long count = units.size();
+    MPI_Bcast(&count, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+    units.resize(count);
+    MPI_Bcast(units.data(), static_cast<int>(count), MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    return units;
+  }
+
+  std::vector<UnitResult> compute_and_gather(const std::vector<std::uint64_t>& units) {
+    std::vector<std::uint64_t> mine;
+    for (std::size_t i = 0; i < units.size(); ++i)
+      if (slot_owner_[i % slot_owner_.size()] == rank_) mine.push_back(units[i]);
+    std::vector<std::string> records;
+    std::vector<UnitResult> computed;
+    local_->run(mine, [&](const UnitResult& result) { computed.push_back(result); });
+    for (const UnitResult& result : computed) {
+      char seconds[64];
+      std::snprintf(seconds, sizeof seconds, "%a", result.seconds);
+      records.push_back(std::to_string(result.unit) + " " + std::to_string(result.classes) + " " + seconds + " " +
+                        result.sum.str());
+    }
+    std::vector<UnitResult> results;
+    for (const std::string& record : gather_records(records, rank_, size_)) {
+      std::istringstream words(record);
+      UnitResult result;
+      std::string seconds, sum;
+      words >> result.unit >> result.classes >> seconds >> sum;
+      result.seconds = std::strtod(seconds.c_str(), nullptr);
+      result.sum = BigInt(sum);
+      results.push_back(std::move(result));
+    }
+    return results;
+  }
+
+  int rank_, size_, threads_;
+  std::vector<int> slot_owner_;  // thread slot -> rank
+  std::function<bool()> stop_;
+  std::unique_ptr<UnitRunner> local_;
 };
 
 }  // namespace
@@ -156,6 +260,15 @@ std::string ProcessGroup::share(const std::function<std::string()>& make) const 
 
 std::unique_ptr<DistributedRunner> ProcessGroup::make_runner(const Estimator& estimator, int threads) const {
   return std::make_unique<MpiRunner>(estimator, threads, rank_, size_);
+}
+
+}  // namespace sudoku_count::cli
+
+namespace sudoku_count::cli {
+
+std::unique_ptr<DistributedUnitRunner> ProcessGroup::make_unit_runner(const ExactJob& job, int threads,
+                                                                      std::function<bool()> stop) const {
+  return std::make_unique<MpiUnitRunner>(job, threads, rank_, size_, std::move(stop));
 }
 
 }  // namespace sudoku_count::cli

@@ -18,6 +18,20 @@ class ThreadsOnly : public DistributedRunner {
   std::unique_ptr<BlockRunner> threads_;
 };
 
+class UnitsOnThreads : public DistributedUnitRunner {
+ public:
+  UnitsOnThreads(const ExactJob& job, int threads, std::function<bool()> stop)
+      : threads_(make_unit_thread_runner(job, threads, std::move(stop))) {}
+  int width() const override { return threads_->width(); }
+  void run(const std::vector<std::uint64_t>& units, const std::function<void(const UnitResult&)>& finished) override {
+    threads_->run(units, finished);
+  }
+  void serve() override {}
+
+ private:
+  std::unique_ptr<UnitRunner> threads_;
+};
+
 }  // namespace
 
 ProcessGroup::ProcessGroup(int&, char**&) {}
@@ -29,6 +43,15 @@ std::string ProcessGroup::share(const std::function<std::string()>& make) const 
 
 std::unique_ptr<DistributedRunner> ProcessGroup::make_runner(const Estimator& estimator, int threads) const {
   return std::make_unique<ThreadsOnly>(estimator, threads);
+}
+
+}  // namespace sudoku_count::cli
+
+namespace sudoku_count::cli {
+
+std::unique_ptr<DistributedUnitRunner> ProcessGroup::make_unit_runner(const ExactJob& job, int threads,
+                                                                      std::function<bool()> stop) const {
+  return std::make_unique<UnitsOnThreads>(job, threads, std::move(stop));
 }
 
 }  // namespace sudoku_count::cli

@@ -20,6 +20,9 @@
 // (Felgenhauer and Jarvis 2005 reduce band 1 the same way; for 3 x 3 boxes
 // the classes are Russell's 44). For C = 2 the group is the hyperoctahedral
 // group of the R type bits.
+#include <cstdint>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "core/bits.hpp"
@@ -40,6 +43,36 @@ bool band_classes_in_reach(const Shape& shape);
 // One representative per class. The class sizes add up to
 // (N! / (R!)^C)^R, every choice of band-1 column sets.
 std::vector<BandClass> band_classes(const Shape& shape, int threads);
+
+// The classes of two bands of R rows (R x 2 boxes, 2 <= R <= 6), streamed in
+// chunks so that a job can spread, save and resume the sum over them
+// (docs/method.md, section 8). The type multisets are walked in one fixed
+// order; chunk i is every multiset below the i-th prefix (the counts of the
+// first types) of that walk. A class is met once, at its representative: the
+// multiset whose count vector, read in type order, is the largest of its
+// class (so type 0 has the largest count, which prunes the walk). Whether a
+// multiset is its class's largest is decided by a search over the group
+// B_R, bit by bit of the permutation, that also counts the elements fixing
+// it: |class| = (2^R R! / fixing) N!/prod(m_t!).
+class TwoBandClassChunks {
+ public:
+  explicit TwoBandClassChunks(int rows);
+  ~TwoBandClassChunks();
+  TwoBandClassChunks(const TwoBandClassChunks&) = delete;
+  TwoBandClassChunks& operator=(const TwoBandClassChunks&) = delete;
+
+  int rows() const { return rows_; }
+  std::uint64_t chunks() const { return prefixes_.size(); }
+  // Calls visit once for each class whose representative lies in the chunk,
+  // in walk order. Safe to call from several threads at once.
+  void for_each_class(std::uint64_t chunk, const std::function<void(const BandClass&)>& visit) const;
+
+ private:
+  struct Tables;
+  int rows_;
+  std::unique_ptr<const Tables> tables_;
+  std::vector<std::vector<int>> prefixes_;
+};
 
 // Column sets of a class's representative: symbols numbered in order of
 // type; column b*C + k of the band holds the symbols whose digit b is k.

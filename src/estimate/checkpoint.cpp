@@ -1,9 +1,5 @@
 #include "sudoku_count/checkpoint.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cinttypes>
@@ -18,23 +14,18 @@
 #include <system_error>
 #include <tuple>
 
+#include "core/saved_file.hpp"
 #include "sudoku_count/error.hpp"
 
 namespace sudoku_count {
+using detail::checked_body;
+using detail::read_saved_file;
+using detail::with_checksum;
+using detail::write_file_atomically;
 namespace {
 
 constexpr const char* kMagic = "sudoku-count checkpoint";
 constexpr std::size_t kMaxFileBytes = 1 << 22;  // a checkpoint holds at most kTailCapacity log-weights: about 250 kB
-
-// FNV-1a, 64-bit (Fowler, Noll, Vo): enough to catch torn or edited files.
-std::uint64_t fnv1a64(const std::string& bytes) {
-  std::uint64_t hash = 14695981039346656037ull;
-  for (const unsigned char byte : bytes) {
-    hash ^= byte;
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
 
 // Hexadecimal floats round-trip exactly (and "-inf" for an empty scale).
 std::string exact_text(long double value) {
@@ -43,23 +34,14 @@ std::string exact_text(long double value) {
   return buffer;
 }
 
-std::string hex64(std::uint64_t value) {
-  char buffer[24];
-  std::snprintf(buffer, sizeof buffer, "%016" PRIx64, value);
-  return buffer;
-}
-
 [[noreturn]] void bad_file(const std::string& origin, const std::string& why) {
   throw InputError("checkpoint '" + origin + "' " + why + "; the file was left as it is");
 }
 
 std::uint64_t parse_u64(const std::string& origin, const std::string& key, const std::string& text) {
-  if (text.empty() || text[0] < '0' || text[0] > '9') bad_file(origin, "has a bad value for " + key + ": '" + text + "'");
-  errno = 0;
-  char* end = nullptr;
-  const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
-  if (errno == ERANGE || *end != '\0') bad_file(origin, "has a bad value for " + key + ": '" + text + "'");
-  return value;
+  const std::optional<std::uint64_t> value = detail::parse_decimal(text);
+  if (!value) bad_file(origin, "has a bad value for " + key + ": '" + text + "'");
+  return *value;
 }
 
 long double parse_real(const std::string& origin, const std::string& key, const std::string& text) {
@@ -68,13 +50,6 @@ long double parse_real(const std::string& origin, const std::string& key, const 
   if (text.empty() || *end != '\0' || std::isnan(value))
     bad_file(origin, "has a bad value for " + key + ": '" + text + "'");
   return value;
-}
-
-// Removes the temporary file (the old checkpoint stays as it was) and throws.
-[[noreturn]] void write_failed(const std::string& temporary, const std::string& path, int error,
-                               const std::string& step) {
-  ::unlink(temporary.c_str());
-  throw std::system_error(error, std::generic_category(), "cannot write checkpoint '" + path + "'" + step);
 }
 
 // The accumulator's fields (see encode_accumulator), checked.
@@ -165,8 +140,7 @@ std::string format_checkpoint(const Checkpoint& cp) {
       << "samples_per_block " << cp.samples_per_block << "\n";
   for (const auto& range : cp.ranges) out << "range " << range.seed << " " << range.first << " " << range.end << "\n";
   out << encode_accumulator(cp.accumulator) << "seconds " << exact_text(cp.seconds) << "\n";
-  const std::string body = out.str();
-  return body + "checksum " + hex64(fnv1a64(body)) + "\n";
+  return with_checksum(out.str());
 }
 
 Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) {
@@ -174,17 +148,9 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
   const std::string magic_line = std::string(kMagic) + "\n";
   if (text.compare(0, magic_line.size(), magic_line) != 0)
     bad_file(origin, "is not a sudoku-count checkpoint (it does not start with '" + std::string(kMagic) + "')");
-  // The last line is the checksum of all that precedes it.
-  const std::size_t last = text.size() >= 2 ? text.rfind('\n', text.size() - 2) : std::string::npos;
-  const std::string checksum_line = last == std::string::npos ? "" : text.substr(last + 1);
-  if (text.back() != '\n' || checksum_line.compare(0, 9, "checksum ") != 0)
-    bad_file(origin, "is truncated: its closing checksum line is missing");
-  const std::string stored = checksum_line.substr(9, checksum_line.size() - 10);
-  const std::string body = text.substr(0, last + 1);
-  const std::string computed = hex64(fnv1a64(body));
-  if (stored != computed)
-    bad_file(origin, "is corrupt: its checksum does not match its content (stored " + stored + ", computed " +
-                         computed + ")");
+  std::string why;
+  const std::string body = checked_body(text, why);
+  if (!why.empty()) bad_file(origin, why);
 
   std::map<std::string, std::string> fields;
   Checkpoint cp;
@@ -266,52 +232,11 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
 }
 
 void save_checkpoint(const std::string& path, const Checkpoint& checkpoint) {
-  const std::string text = format_checkpoint(checkpoint);
-  const std::filesystem::path target(path);
-  const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
-  const std::string temporary = path + ".tmp." + std::to_string(::getpid());
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw std::system_error(errno, std::generic_category(), "cannot write checkpoint '" + path + "'");
-  for (std::size_t done = 0; done < text.size();) {
-    const ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote < 0) {
-      const int error = errno;
-      ::close(fd);
-      write_failed(temporary, path, error, "");
-    }
-    done += static_cast<std::size_t>(wrote);
-  }
-  if (::fsync(fd) != 0) {
-    const int error = errno;
-    ::close(fd);
-    write_failed(temporary, path, error, " (flushing to disk)");
-  }
-  if (::close(fd) != 0) write_failed(temporary, path, errno, "");
-  if (::rename(temporary.c_str(), path.c_str()) != 0) write_failed(temporary, path, errno, " (renaming the new file into place)");
-  // The rename itself is durable only once the folder is flushed.
-  const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    const int status = ::fsync(dir);
-    const int error = errno;
-    ::close(dir);
-    if (status != 0 && error != EINVAL)
-      throw std::system_error(error, std::generic_category(), "cannot flush the folder of checkpoint '" + path + "'");
-  }
+  write_file_atomically(path, format_checkpoint(checkpoint), "checkpoint");
 }
 
 Checkpoint load_checkpoint(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) throw InputError("cannot read checkpoint '" + path + "': it is a directory");
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (!file) throw InputError("cannot read checkpoint '" + path + "': " + std::strerror(errno));
-  std::string text(kMaxFileBytes + 1, '\0');
-  const std::size_t size = std::fread(text.data(), 1, text.size(), file);
-  const bool failed = std::ferror(file) != 0;
-  std::fclose(file);
-  if (failed) throw InputError("cannot read checkpoint '" + path + "'");
-  if (size > kMaxFileBytes) bad_file(path, "is far too large to be a sudoku-count checkpoint");
-  text.resize(size);
+  const std::string text = read_saved_file(path, kMaxFileBytes, "checkpoint");
   return parse_checkpoint(text, path);
 }
 

@@ -14,17 +14,17 @@
 #include "core/threads.hpp"
 #include "exact/band_reach.hpp"
 #include "sudoku_count/error.hpp"
+#include "sudoku_count/exact_job.hpp"
 
 namespace sudoku_count {
 using namespace detail;  // internals of this area
 namespace {
 
-// Two bands of up to kMaxTwoBandRows rows take the sum of squares (their
-// classes are enumerated up to 5 rows; 6 rows would need about 10^9 type
-// multisets). The completions route enumerates every band between band 1
+// Two bands of up to kMaxTwoBandRows rows take the sum of squares (6 rows:
+// about 10 CPU-years, a job to spread over many cores; exact_job.hpp). The completions route enumerates every band between band 1
 // and the last two, which is only quick for a few bands of short rows, and
 // needs the f table (R <= 3, N <= 9 for R = 3).
-constexpr int kMaxTwoBandRows = 5;
+constexpr int kMaxTwoBandRows = 6;
 constexpr std::size_t kMaxFillingEntries = std::size_t{1} << 28;
 
 // Sum over the classes of band-1 column sets (band_classes.hpp) of
@@ -61,29 +61,20 @@ BigInt sum_over_band_classes(const Shape& shape, int threads, const ProgressFn& 
 }
 
 // Two bands (C = 2): the sum of f^2 over band-1 column sets, one f per class
-// of column sets (band_classes.hpp, docs/method.md section 8).
-BigInt sum_over_two_band_classes(int rows, int threads, const ProgressFn& progress, std::string& detail) {
-  const Shape shape{rows, 2};
-  const std::vector<BandClass> classes = band_classes(shape, threads);
-  if (progress) progress(0.05);
-  std::vector<std::uint64_t> fillings(classes.size());
-  std::size_t done = 0;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-  for (std::size_t i = 0; i < classes.size(); ++i) {
-    Mask sets[kMaxGridSize];
-    band_class_column_sets(classes[i], shape, sets);
-    fillings[i] = count_band_fillings(sets, rows, 2 * rows);
-#pragma omp atomic
-    ++done;
-    if (progress && omp_get_thread_num() == 0) progress(0.05 + 0.95 * static_cast<double>(done) / classes.size());
-  }
-  BigInt sum = 0;
-  for (std::size_t i = 0; i < classes.size(); ++i) {
-    const BigInt f = fillings[i];
-    sum += classes[i].column_sets * f * f;
-  }
-  detail = std::to_string(classes.size()) + " classes of band-1 column sets, f^2 each";
-  return sum;
+// of column sets (docs/method.md section 8), as the units of the exact job
+// (exact_job.hpp) run to the end on this process's threads.
+BigInt sum_over_two_band_classes(const Shape& shape, int threads, const ProgressFn& progress, std::string& detail) {
+  const ExactJob job(shape);
+  JobHooks hooks;
+  hooks.threads = threads;
+  if (progress)
+    hooks.progress = [&](const ExactJobState& state, double) {
+      progress(static_cast<double>(state.units_done()) / static_cast<double>(state.units()) *
+               (state.census_complete() ? 1.0 : 0.05));
+    };
+  const ExactJobState state = run_exact_job(job, start_state(job), {}, hooks);
+  detail = std::to_string(state.classes) + " classes of band-1 column sets, f^2 each";
+  return state.sum;
 }
 
 }  // namespace
@@ -94,7 +85,7 @@ namespace {
 // completions route is quick for few bands of short rows.
 // exact_methods() describes this reach in words (policy.cpp): keep the two
 // in step.
-static_assert(kMaxTwoBandRows == 5, "exact_methods() gives bands a reach of two bands of up to 5 rows");
+static_assert(kMaxTwoBandRows == 6, "exact_methods() gives bands a reach of two bands of up to 6 rows");
 bool two_bands_in_reach(const Shape& shape) { return shape.box_cols == 2 && shape.box_rows <= kMaxTwoBandRows; }
 
 bool completions_in_reach(const Shape& shape) {
@@ -160,7 +151,7 @@ ExactResult count_grids_by_bands(const Shape& given, const ExactOptions& options
   result.method = "bands";
   result.threads = thread_count(options.threads);
   if (chosen->route == BandRoute::two_bands)
-    result.count = sum_over_two_band_classes(shape.box_rows, result.threads, progress, result.detail);
+    result.count = sum_over_two_band_classes(shape, result.threads, progress, result.detail);
   else
     result.count = sum_over_band_classes(shape, result.threads, progress, result.detail);
   if (!(shape == given))

@@ -44,24 +44,28 @@ void continue_from(const Checkpoint& resumed, const std::string& path, const Che
   run.start = {resumed.ranges[0].first, resumed.ranges[0].blocks(), resumed.accumulator, resumed.seconds};
 }
 
-CheckpointSaver::CheckpointSaver(Checkpoint state, std::uint64_t seed, std::string path, double every,
-                                 bool erase_progress_line)
-    : state_(std::move(state)), seed_(seed), path_(std::move(path)), every_(every), erase_(erase_progress_line) {}
-
-void CheckpointSaver::operator()(const Progress& p) {
-  state_.ranges = {{seed_, p.first_block, p.first_block + p.blocks}};
-  state_.accumulator = p.accumulator;
-  state_.seconds = p.seconds;
+void SaveReporter::operator()(const std::function<void()>& save, bool final) {
   try {
-    save_checkpoint(path_, state_);
+    save();
     if (failed_) std::cerr << (erase_ ? kEraseLine : "") << "sudoku-count: checkpoint '" << path_ << "' saved again\n";
     failed_ = false;
   } catch (const std::system_error& e) {
     failed_ = true;
     std::cerr << (erase_ ? kEraseLine : "") << "sudoku-count: warning: " << e.what();
-    if (p.final) std::cerr << "; the final state was not saved (exit status 3)\n";
+    if (final) std::cerr << "; the final state was not saved (exit status 3)\n";
     else std::cerr << "; the run goes on with its state in memory and tries again in " << every_ << " s\n";
   }
+}
+
+CheckpointSaver::CheckpointSaver(Checkpoint state, std::uint64_t seed, std::string path, double every,
+                                 bool erase_progress_line)
+    : state_(std::move(state)), seed_(seed), path_(path), reporter_(std::move(path), every, erase_progress_line) {}
+
+void CheckpointSaver::operator()(const Progress& p) {
+  state_.ranges = {{seed_, p.first_block, p.first_block + p.blocks}};
+  state_.accumulator = p.accumulator;
+  state_.seconds = p.seconds;
+  reporter_([&] { save_checkpoint(path_, state_); }, p.final);
 }
 
 }  // namespace sudoku_count::cli

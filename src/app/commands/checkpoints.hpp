@@ -2,6 +2,7 @@
 // The command line's side of checkpoint files: never overwriting a saved
 // run, resuming one, and saving a run as it goes.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -26,6 +27,25 @@ std::optional<Checkpoint> read_resumed_run(const ParsedOptions& options, const P
 // extended under run.stop.
 void continue_from(const Checkpoint& resumed, const std::string& path, const Checkpoint& state, RunOptions& run);
 
+// Writes a saved file with `save` and reports on stderr: a failed write at
+// once (the run keeps its state in memory and tries again in `every`
+// seconds; a failed final write means exit status 3), and the first write
+// that succeeds after a failure. `erase_progress_line`: erase a progress
+// line on stderr before a message.
+class SaveReporter {
+ public:
+  SaveReporter(std::string path, double every, bool erase_progress_line)
+      : path_(std::move(path)), every_(every), erase_(erase_progress_line) {}
+  bool failed() const { return failed_; }
+  void operator()(const std::function<void()>& save, bool final);
+
+ private:
+  std::string path_;
+  double every_;
+  bool erase_;
+  bool failed_ = false;
+};
+
 // Saves the state of a run at each checkpoint call. A failed write is
 // reported at once and tried again at the next call (the run keeps its
 // state in memory); failed() tells whether the last one failed.
@@ -35,16 +55,14 @@ class CheckpointSaver {
   // filled in as it goes); `every`: the interval, for the message;
   // `erase_progress_line`: erase a progress line on stderr before a message.
   CheckpointSaver(Checkpoint state, std::uint64_t seed, std::string path, double every, bool erase_progress_line);
-  bool failed() const { return failed_; }
+  bool failed() const { return reporter_.failed(); }
   void operator()(const Progress& progress);
 
  private:
   Checkpoint state_;
   std::uint64_t seed_;
   std::string path_;
-  double every_;
-  bool erase_;
-  bool failed_ = false;
+  SaveReporter reporter_;
 };
 
 }  // namespace sudoku_count::cli

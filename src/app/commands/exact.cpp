@@ -1,18 +1,46 @@
 // exact: the exact number of grids of a shape, or of completions of a puzzle.
+// Two-band shapes (R x 2 and 2 x R boxes) run as a job of units that can
+// stop, save a checkpoint, resume, and spread over the processes of an MPI
+// run; every other count runs at once on the leader.
 #include <unistd.h>
 
+#include <chrono>
 #include <iostream>
+#include <optional>
 
+#include "commands/checkpoints.hpp"
 #include "commands/commands.hpp"
 #include "commands/common.hpp"
 #include "output/json.hpp"
 #include "output/text.hpp"
+#include "sudoku_count/error.hpp"
 #include "sudoku_count/exact.hpp"
+#include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/solve.hpp"
 #include "sudoku_count/symmetry.hpp"
 
 namespace sudoku_count::cli {
 namespace {
+
+const char* const kJobOptions[] = {"checkpoint", "resume", "max-units", "time"};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+int print_count(const ParsedOptions& options, const ExactRequest& request, ExactResult result) {
+  const bool json = options.flag("json");
+  ExactReport report{.result = std::move(result), .shape = request.shape, .puzzle = request.puzzle.has_value()};
+  // The completions to show come from dancing links whatever the method
+  // that counted them: the first K in its search order.
+  if (options.has("print")) {
+    report.print = options.integer("print");
+    report.printed = find_completions(request.puzzle.value_or(empty_grid(request.shape)), *report.print);
+  }
+  if (json) std::cout << dump(exact_json(report)) << "\n";
+  else exact_text(std::cout, report);
+  return 0;
+}
 
 // exact --essentially-different: the classes of grids, by Burnside's lemma.
 int essentially_different(const ParsedOptions& options) {
@@ -32,37 +60,116 @@ int essentially_different(const ParsedOptions& options) {
   return 0;
 }
 
+// The job of a two-band shape, on every process.
+int run_job(const ParsedOptions& options, const ProcessGroup& group, const ExactRequest& request,
+            const std::optional<ExactJobState>& resumed, const std::string& resume_path) {
+  const auto start = std::chrono::steady_clock::now();
+  install_signal_handlers();  // a signal stops the job after the units under way
+  const ExactJob job(request.shape);
+  ExactJobState state = start_state(job);
+  if (resumed) {
+    require_same_job(*resumed, resume_path, job);
+    state = *resumed;
+  }
+  const std::string checkpoint_path = options.has("checkpoint") ? options.text("checkpoint") : resume_path;
+  if (!checkpoint_path.empty())
+    group.share([&] {
+      refuse_existing_checkpoint(checkpoint_path, resume_path, options.has("checkpoint") ? "--checkpoint" : "--resume");
+      return std::string();
+    });
+  JobLimits limits;
+  if (options.has("max-units")) limits.max_units = options.integer("max-units");
+  if (options.has("time")) limits.seconds = options.real("time");
+  auto stop = [&] { return interrupted().load() || (limits.seconds > 0 && seconds_since(start) >= limits.seconds); };
+  const auto runner = group.make_unit_runner(job, static_cast<int>(options.integer("threads")), stop);
+  if (!group.leader()) {
+    runner->serve();
+    return 0;
+  }
+
+  const bool json = options.flag("json");
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  if (const std::string cost = exact_cost_note(request.shape); !cost.empty())
+    std::cerr << "sudoku-count: " << cost << "\n";
+  std::cerr << "sudoku-count: exact job for box " << request.shape.name() << ": a census of " << state.chunks
+            << " chunks, then one unit per class; " << state.units_done() << " units done"
+            << (checkpoint_path.empty() ? "" : ", checkpoint '" + checkpoint_path + "'") << "\n";
+  const std::uint64_t classes_before = state.classes;
+  double last_line = -1e9;
+  JobHooks hooks;
+  hooks.runner = runner.get();
+  hooks.interrupt = &interrupted();
+  hooks.checkpoint_every = options.real("checkpoint-every");
+  hooks.progress = [&](const ExactJobState& s, double seconds) {
+    if (seconds - last_line < (terminal ? 0.5 : 30) && !s.finished()) return;
+    last_line = seconds;
+    std::cerr << (terminal ? kEraseLine : "") << exact_job_progress_line(s, s.classes - classes_before, seconds)
+              << (terminal ? "" : "\n") << std::flush;
+  };
+  SaveReporter reporter(checkpoint_path, hooks.checkpoint_every, terminal);
+  if (!checkpoint_path.empty())
+    hooks.checkpoint = [&](const ExactJobState& s, bool final) {
+      reporter([&] { save_exact_job(checkpoint_path, s); }, final);
+    };
+  const ExactJobState reached = run_exact_job(job, state, limits, hooks);
+  if (terminal) std::cerr << kEraseLine << std::flush;
+  if (!reached.finished()) {
+    exact_job_stopped_text(json ? std::cerr : std::cout, reached, checkpoint_path, !reporter.failed());
+    if (json) std::cout << dump(exact_job_json(reached, checkpoint_path)) << "\n";
+    return reporter.failed() ? 3 : 0;
+  }
+  ExactResult result;
+  result.count = reached.sum;
+  result.method = "bands";
+  result.threads = runner->width();
+  result.seconds = seconds_since(start);
+  result.detail = std::to_string(reached.classes) + " classes of band-1 column sets, f^2 each, in " +
+                  std::to_string(reached.chunks) + " chunks" +
+                  (classes_before > 0 ? " (" + std::to_string(classes_before) + " classes from the checkpoint)" : "");
+  if (!(job.counted_shape() == request.shape))
+    result.note = "counted on the transposed " + job.counted_shape().name() + " shape, which has the same number of grids";
+  print_count(options, request, std::move(result));
+  return reporter.failed() ? 3 : 0;
+}
+
 }  // namespace
 
-int handle_exact(const ParsedOptions& options, const ProcessGroup&) {
-  if (options.flag("essentially-different")) return essentially_different(options);
+int handle_exact(const ParsedOptions& options, const ProcessGroup& group) {
+  if (options.flag("essentially-different")) return group.leader() ? essentially_different(options) : 0;
+  std::optional<ExactJobState> resumed;
+  std::string resume_path;
+  if (options.has("resume")) {
+    resume_path = options.text("resume");
+    resumed = parse_exact_job(group.share([&] { return format_exact_job(load_exact_job(resume_path)); }), resume_path);
+    if (options.given("box") && box_shape(options) != resumed->shape)
+      throw InputError("--box " + options.text("box") + " does not match job checkpoint '" + resume_path + "' (box " +
+                       resumed->shape.name() + "); drop --box to resume it");
+  }
   ExactRequest request;
-  request.shape = box_shape(options);
+  request.shape = resumed ? resumed->shape : box_shape(options);
   if (options.has("puzzle")) request.puzzle = parse_puzzle(options.text("puzzle"), request.shape);
   if (options.has("puzzle-file"))
     request.puzzle = parse_puzzle(read_puzzle_file(options.text("puzzle-file")), request.shape);
   request.fix_first_row = options.flag("fix-first-row");
   request.method = options.text("method");
   request.threads = static_cast<int>(options.integer("threads"));
-  const bool json = options.flag("json");
+  const std::string method = choose_exact_method(request);
+  if (method == "bands" && ExactJob::handles(request.shape))
+    return run_job(options, group, request, resumed, resume_path);
+  for (const char* option : kJobOptions)
+    if (options.has(option))
+      throw InputError(std::string("--") + option + " applies to the exact job of two-band shapes (boxes R x 2 or "
+                       "2 x R, R <= 6); box " + request.shape.name() + " by method " + method +
+                       " is counted at once: drop it");
+  if (!group.leader()) return 0;
 
-  const bool show_progress = isatty(STDERR_FILENO) && !json;
+  const bool show_progress = isatty(STDERR_FILENO) && !options.flag("json");
   auto progress = [&](double fraction) {
     if (show_progress) std::cerr << exact_progress_line(fraction) << std::flush;
   };
-  ExactReport report{.result = count_exact(request, progress), .shape = request.shape,
-                     .puzzle = request.puzzle.has_value()};
-  if (show_progress && report.result.method == "bands") std::cerr << kEraseLine << std::flush;
-  // The completions to show come from dancing links whatever the method
-  // that counted them: the first K in its search order.
-  if (options.has("print")) {
-    report.print = options.integer("print");
-    report.printed = find_completions(request.puzzle.value_or(empty_grid(request.shape)), *report.print);
-  }
-
-  if (json) std::cout << dump(exact_json(report)) << "\n";
-  else exact_text(std::cout, report);
-  return 0;
+  ExactResult result = count_exact(request, progress);
+  if (show_progress && result.method == "bands") std::cerr << kEraseLine << std::flush;
+  return print_count(options, request, std::move(result));
 }
 
 }  // namespace sudoku_count::cli

@@ -137,6 +137,20 @@ Json sample_json(const SampleResult& result) {
   return json;
 }
 
+Json exact_job_json(const ExactJobState& state, const std::string& checkpoint) {
+  Json json = shape_json("exact", state.shape);
+  json["finished"] = false;
+  json["chunks"] = state.chunks;
+  json["census_complete"] = state.census_complete();
+  json["units_done"] = state.units_done();
+  json["classes_done"] = state.classes;
+  if (state.census_complete()) json["classes"] = state.units() - state.chunks;
+  json["compute_seconds"] = number(state.seconds);
+  json["method"] = "bands";
+  if (!checkpoint.empty()) json["checkpoint"] = checkpoint;
+  return json;
+}
+
 Json solve_json(const SolveResult& result, const Shape& shape, bool explain, std::optional<int> line) {
   Json json = shape_json("solve", shape);
   json["status"] = status_name(result.status);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "output/reports.hpp"
+#include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/sample.hpp"
 #include "sudoku_count/solve.hpp"
@@ -21,6 +22,8 @@ using Json = nlohmann::ordered_json;
 Json exact_json(const ExactReport& report);
 Json essentially_different_json(const EssentiallyDifferentResult& result);
 Json sample_json(const SampleResult& result);
+// An exact job stopped before its end ("finished": false, no count).
+Json exact_job_json(const ExactJobState& state, const std::string& checkpoint);
 // One puzzle; `line`: its line in a puzzle file (none for --puzzle).
 Json solve_json(const SolveResult& result, const Shape& shape, bool explain, std::optional<int> line = {});
 Json estimate_json(const Progress& progress, const EstimateRun& run, bool checkpoint_saved);

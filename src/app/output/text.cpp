@@ -321,6 +321,38 @@ void tables_text(std::ostream& out, const BandTablesReport& report) {
       << "all bands (N! x canonical): " << report.bands_total << "\n";
 }
 
+std::string exact_job_progress_line(const ExactJobState& state, std::uint64_t classes_this_run, double seconds) {
+  std::uint64_t counted = 0, found = 0;
+  for (const std::int64_t c : state.census)
+    if (c >= 0) ++counted, found += static_cast<std::uint64_t>(c);
+  if (!state.census_complete())
+    return format("census: chunks %llu/%llu counted, %llu classes found, elapsed %.0f s",
+                  static_cast<unsigned long long>(counted), static_cast<unsigned long long>(state.chunks),
+                  static_cast<unsigned long long>(found), seconds);
+  const std::uint64_t left = found - state.classes;
+  const std::string eta = classes_this_run == 0
+                              ? "?"
+                              : format("%.0f s", seconds / static_cast<double>(classes_this_run) * static_cast<double>(left));
+  return format("classes %llu/%llu done (%.1f%%), elapsed %.0f s, remaining about %s",
+                static_cast<unsigned long long>(state.classes), static_cast<unsigned long long>(found),
+                found ? 100.0 * static_cast<double>(state.classes) / static_cast<double>(found) : 100.0, seconds,
+                eta.c_str());
+}
+
+void exact_job_stopped_text(std::ostream& out, const ExactJobState& state, const std::string& checkpoint, bool saved) {
+  std::uint64_t counted = 0;
+  for (const std::int64_t c : state.census) counted += c >= 0;
+  out << "box " << state.shape.name() << ": exact job stopped: " << counted << " of " << state.chunks
+      << " chunks counted, " << state.classes << " of " << (state.census_complete() ? std::to_string(state.units() - state.chunks) : std::string("?"))
+      << " classes done (" << format("%.1f", state.seconds) << " s of compute in all); no count yet\n";
+  if (checkpoint.empty())
+    out << "no checkpoint was kept: add --checkpoint FILE to keep the units done\n";
+  else if (saved)
+    out << "resume with: sudoku-count exact --resume " << checkpoint << "\n";
+  else
+    out << "the checkpoint '" << checkpoint << "' could not be written\n";
+}
+
 std::string exact_progress_line(double fraction) {
   return format("%s%5.1f%% done", kEraseLine, 100 * fraction);
 }

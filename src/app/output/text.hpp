@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "output/reports.hpp"
+#include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/sample.hpp"
 #include "sudoku_count/solve.hpp"
@@ -20,6 +21,8 @@ void essentially_different_text(std::ostream& out, const EssentiallyDifferentRes
 // Comment lines ("# ...": shape, seed, method, uniformity) and the grids,
 // one a line in the compact form solve --puzzle-file reads.
 void sample_text(std::ostream& out, const SampleResult& result);
+// An exact job stopped before its end: how far it got and how to go on.
+void exact_job_stopped_text(std::ostream& out, const ExactJobState& state, const std::string& checkpoint, bool saved);
 // One puzzle given by --puzzle, with its header and time.
 void solve_text(std::ostream& out, const SolveResult& result, const Shape& shape, bool explain);
 // The puzzles of a file, in input order, and a summary of the batch.
@@ -40,6 +43,9 @@ void tables_text(std::ostream& out, const BandTablesReport& report);
 // of an exact count, or of an estimate towards its error target.
 inline constexpr const char* kEraseLine = "\r\033[K";
 std::string exact_progress_line(double fraction);
+// The census (chunks counted) or the classes done of all, elapsed, and the
+// remaining time projected from the classes this run computed.
+std::string exact_job_progress_line(const ExactJobState& state, std::uint64_t classes_this_run, double seconds);
 std::string estimate_progress_line(const Progress& progress, double rel_error_target);
 
 }  // namespace sudoku_count::cli

@@ -1,0 +1,169 @@
+#pragma once
+// The exact count of a two-band shape (R x 2 boxes, or 2 x R transposed, R
+// <= 6) as a job that can stop, resume and spread over processes
+// (docs/method.md, section 8):
+//
+//   number of grids = sum over the classes K of band-1 column sets of |K| f(K)^2.
+//
+// The classes are streamed in a fixed order, cut into chunks of that order.
+// The job has two kinds of work units, each computed anywhere, in any order:
+//  - census units, one per chunk: enumerate the chunk and count its classes
+//    (minutes in all for R = 6);
+//  - class units, one per class once its chunk is counted: the class's exact
+//    term |K| f(K)^2 (f is nearly all the work: hours per class for R = 6).
+// Unit c < chunks is the census of chunk c; unit chunks + c 2^24 + k is the
+// k-th class of chunk c. A job checkpoint records the units done, the census
+// so far and the exact sum of the terms done.
+//
+// The checkpoint file is line-based text ending in an FNV-1a 64 checksum of
+// everything before that line, written atomically (as estimate checkpoints):
+//
+//   sudoku-count exact job
+//   format 1
+//   version 0.1.0
+//   box 2x5                  (the shape asked for)
+//   route two-bands
+//   chunks 6409
+//   census 0 0 3 - - 1 ...   (classes per chunk; - for a chunk not counted yet)
+//   done 0 120 130 200 ...   (units done: ranges [first, end), sorted, disjoint)
+//   classes 210              (class units done)
+//   sum 1234...              (the exact sum of their terms)
+//   seconds 0x1.8p+4         (compute time of the units done, summed over threads)
+//   checksum 0123456789abcdef
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sudoku_count/bignum.hpp"
+#include "sudoku_count/shape.hpp"
+
+namespace sudoku_count {
+
+inline constexpr int kExactJobFormat = 1;
+
+// One finished unit.
+struct UnitResult {
+  std::uint64_t unit = 0;
+  BigInt sum;                 // a class unit's term |K| f(K)^2
+  std::uint64_t classes = 0;  // a census unit: the classes of its chunk; a class unit: 1
+  double seconds = 0;         // compute time
+};
+
+class ExactJob {
+ public:
+  // Whether the job counts the shape (R x 2 or 2 x R boxes, R <= 6).
+  static bool handles(const Shape& shape);
+  // Builds the unit list (a second for R = 6). Throws InputError unless handles(shape).
+  explicit ExactJob(const Shape& shape);
+  ~ExactJob();
+  ExactJob(const ExactJob&) = delete;
+  ExactJob& operator=(const ExactJob&) = delete;
+
+  const Shape& shape() const { return shape_; }          // asked for
+  const Shape& counted_shape() const { return counted_; }  // R x 2 (a transpose has as many grids)
+  std::string route() const { return "two-bands"; }
+  std::uint64_t chunks() const;
+  static constexpr std::uint64_t kMaxClassesPerChunk = std::uint64_t{1} << 24;
+  bool is_census_unit(std::uint64_t unit) const { return unit < chunks(); }
+  std::uint64_t class_unit(std::uint64_t chunk, std::uint64_t k) const {
+    return chunks() + chunk * kMaxClassesPerChunk + k;
+  }
+  // Computes one unit on the calling thread. Safe to call from several threads at once.
+  UnitResult run_unit(std::uint64_t unit) const;
+
+ private:
+  struct Impl;
+  Shape shape_, counted_;
+  std::unique_ptr<const Impl> impl_;
+};
+
+// Units [first, end).
+struct UnitRange {
+  std::uint64_t first = 0;
+  std::uint64_t end = 0;
+  bool operator==(const UnitRange&) const = default;
+};
+
+// What a job checkpoint records: the job, the units done, the census and the sum.
+struct ExactJobState {
+  int format = kExactJobFormat;
+  std::string tool_version;
+  Shape shape;
+  std::string route;
+  std::uint64_t chunks = 0;
+  std::vector<std::int64_t> census;  // classes per chunk, -1 until counted
+  std::vector<UnitRange> done;       // sorted, disjoint, not touching
+  std::uint64_t classes = 0;         // class units done
+  BigInt sum;
+  double seconds = 0;
+
+  bool census_complete() const;
+  // Units of the whole job as far as known: the chunks, and the classes of
+  // the chunks counted.
+  std::uint64_t units() const;
+  std::uint64_t units_done() const;
+  bool finished() const { return census_complete() && units_done() == units(); }
+  bool is_done(std::uint64_t unit) const;
+  // Adds a unit's result (not already done).
+  void add(const UnitResult& result);
+};
+
+// A fresh state for the job (no unit done).
+ExactJobState start_state(const ExactJob& job);
+// Throws InputError ("cannot resume ...") unless `saved` (read from `path`)
+// is a state of this job: the same shape, route, unit list and sudoku-count
+// version.
+void require_same_job(const ExactJobState& saved, const std::string& path, const ExactJob& job);
+
+// The file's text (checksum line included), and back; parse throws
+// InputError naming what is wrong, `origin` (a path) starting the message.
+std::string format_exact_job(const ExactJobState& state);
+ExactJobState parse_exact_job(const std::string& text, const std::string& origin);
+// Atomic (see save_checkpoint); std::system_error on failure, the old file untouched.
+void save_exact_job(const std::string& path, const ExactJobState& state);
+// InputError for a missing, unreadable, corrupt or inconsistent file.
+ExactJobState load_exact_job(const std::string& path);
+
+// Computes units: on this process's threads, or (in the app) spread over
+// MPI ranks.
+class UnitRunner {
+ public:
+  virtual ~UnitRunner() = default;
+  // Units in flight at once (threads over all processes).
+  virtual int width() const = 0;
+  // Computes `units`, calling finished(result) as each one ends, one call at
+  // a time (from any thread). No unit starts once `stop` (given when the
+  // runner was made) returns true.
+  virtual void run(const std::vector<std::uint64_t>& units, const std::function<void(const UnitResult&)>& finished) = 0;
+};
+// `stop` is polled before each unit (may be empty). threads 0: all cores.
+std::unique_ptr<UnitRunner> make_unit_thread_runner(const ExactJob& job, int threads,
+                                                    std::function<bool()> stop = {});
+
+struct JobLimits {
+  std::uint64_t max_units = 0;  // stop after this many units in this run (0: no limit)
+  double seconds = 0;           // start no unit after this many seconds (0: no limit)
+};
+
+struct JobHooks {
+  UnitRunner* runner = nullptr;  // none: this process's threads
+  int threads = 0;               // for the default runner
+  const std::atomic<bool>* interrupt = nullptr;  // set: start no further unit
+  // After each unit, with the state so far and the wall seconds of this run.
+  std::function<void(const ExactJobState&, double seconds)> progress;
+  // Every checkpoint_every seconds, and at the end (final = true).
+  std::function<void(const ExactJobState&, bool final)> checkpoint;
+  double checkpoint_every = 60;
+};
+
+// Runs the units not yet done in `state` (the census first, then the
+// classes, each in unit order) until all are done or a limit or the
+// interrupt stops it; returns the state reached. The count is state.sum once
+// state.finished().
+ExactJobState run_exact_job(const ExactJob& job, ExactJobState state, const JobLimits& limits,
+                            const JobHooks& hooks);
+
+}  // namespace sudoku_count

@@ -1,0 +1,126 @@
+#include "core/saved_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+
+#include "sudoku_count/error.hpp"
+
+namespace sudoku_count::detail {
+namespace {
+
+// Removes the temporary file (the old file stays as it was) and throws.
+[[noreturn]] void write_failed(const std::string& temporary, const std::string& path, const std::string& what,
+                               int error, const std::string& step) {
+  ::unlink(temporary.c_str());
+  throw std::system_error(error, std::generic_category(), "cannot write " + what + " '" + path + "'" + step);
+}
+
+}  // namespace
+
+std::uint64_t fnv1a64(const std::string& bytes) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (const unsigned char byte : bytes) {
+    hash ^= byte;
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+std::string hex64(std::uint64_t value) {
+  char buffer[24];
+  std::snprintf(buffer, sizeof buffer, "%016" PRIx64, value);
+  return buffer;
+}
+
+std::optional<std::uint64_t> parse_decimal(const std::string& text) {
+  if (text.empty() || text[0] < '0' || text[0] > '9') return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
+  if (errno == ERANGE || *end != '\0') return std::nullopt;
+  return value;
+}
+
+std::string with_checksum(const std::string& body) { return body + "checksum " + hex64(fnv1a64(body)) + "\n"; }
+
+std::string checked_body(const std::string& text, std::string& why) {
+  why.clear();
+  // The last line is the checksum of all that precedes it.
+  const std::size_t last = text.size() >= 2 ? text.rfind('\n', text.size() - 2) : std::string::npos;
+  const std::string checksum_line = last == std::string::npos ? "" : text.substr(last + 1);
+  if (text.empty() || text.back() != '\n' || checksum_line.compare(0, 9, "checksum ") != 0) {
+    why = "is truncated: its closing checksum line is missing";
+    return "";
+  }
+  const std::string stored = checksum_line.substr(9, checksum_line.size() - 10);
+  std::string body = text.substr(0, last + 1);
+  const std::string computed = hex64(fnv1a64(body));
+  if (stored != computed) {
+    why = "is corrupt: its checksum does not match its content (stored " + stored + ", computed " + computed + ")";
+    return "";
+  }
+  return body;
+}
+
+void write_file_atomically(const std::string& path, const std::string& text, const std::string& what) {
+  const std::filesystem::path target(path);
+  const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : ".";
+  const std::string temporary = path + ".tmp." + std::to_string(::getpid());
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::system_error(errno, std::generic_category(), "cannot write " + what + " '" + path + "'");
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote < 0) {
+      const int error = errno;
+      ::close(fd);
+      write_failed(temporary, path, what, error, "");
+    }
+    done += static_cast<std::size_t>(wrote);
+  }
+  if (::fsync(fd) != 0) {
+    const int error = errno;
+    ::close(fd);
+    write_failed(temporary, path, what, error, " (flushing to disk)");
+  }
+  if (::close(fd) != 0) write_failed(temporary, path, what, errno, "");
+  if (::rename(temporary.c_str(), path.c_str()) != 0)
+    write_failed(temporary, path, what, errno, " (renaming the new file into place)");
+  // The rename itself is durable only once the folder is flushed.
+  const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    const int status = ::fsync(dir);
+    const int error = errno;
+    ::close(dir);
+    if (status != 0 && error != EINVAL)
+      throw std::system_error(error, std::generic_category(), "cannot flush the folder of " + what + " '" + path + "'");
+  }
+}
+
+std::string read_saved_file(const std::string& path, std::size_t max_bytes, const std::string& what) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw InputError("cannot read " + what + " '" + path + "': it is a directory");
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (!file) throw InputError("cannot read " + what + " '" + path + "': " + std::strerror(errno));
+  std::string text(max_bytes + 1, '\0');
+  const std::size_t size = std::fread(text.data(), 1, text.size(), file);
+  const bool failed = std::ferror(file) != 0;
+  std::fclose(file);
+  if (failed) throw InputError("cannot read " + what + " '" + path + "'");
+  if (size > max_bytes)
+    throw InputError(what + " '" + path + "' is far too large to be a sudoku-count " + what +
+                     "; the file was left as it is");
+  text.resize(size);
+  return text;
+}
+
+}  // namespace sudoku_count::detail

@@ -1,0 +1,146 @@
+// The two-band sum of squares as a job of units (exact_job.hpp).
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "bands/band_classes.hpp"
+#include "bands/band_fillings.hpp"
+#include "core/threads.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/exact_job.hpp"
+
+namespace sudoku_count {
+using namespace detail;  // internals of this area
+namespace {
+
+// Two bands of up to 6 rows: 7 rows would be 128 types and beyond any time.
+constexpr int kMaxJobRows = 6;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+class ThreadRunner : public UnitRunner {
+ public:
+  ThreadRunner(const ExactJob& job, int threads, std::function<bool()> stop)
+      : job_(job), threads_(thread_count(threads)), stop_(std::move(stop)) {}
+  int width() const override { return threads_; }
+  void run(const std::vector<std::uint64_t>& units, const std::function<void(const UnitResult&)>& finished) override {
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 1)
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      if (stop_ && stop_()) continue;
+      const UnitResult result = job_.run_unit(units[i]);
+#pragma omp critical(sudoku_count_unit_finished)
+      finished(result);
+    }
+  }
+
+ private:
+  const ExactJob& job_;
+  int threads_;
+  std::function<bool()> stop_;
+};
+
+}  // namespace
+
+struct ExactJob::Impl {
+  TwoBandClassChunks chunks;
+  explicit Impl(int rows) : chunks(rows) {}
+};
+
+bool ExactJob::handles(const Shape& shape) {
+  const int r = shape.box_rows, c = shape.box_cols;
+  return (c == 2 && r >= 1 && r <= kMaxJobRows) || (r == 2 && c >= 1 && c <= kMaxJobRows);
+}
+
+ExactJob::ExactJob(const Shape& shape) : shape_(shape) {
+  if (!handles(shape))
+    throw InputError("the exact job counts grids of two bands, boxes R x 2 or 2 x R with R <= 6; box " +
+                     shape.name() + " is not one");
+  counted_ = shape.box_cols == 2 ? shape : Shape{shape.box_cols, shape.box_rows};
+  impl_ = std::make_unique<const Impl>(counted_.box_rows);
+}
+
+ExactJob::~ExactJob() = default;
+
+std::uint64_t ExactJob::chunks() const { return impl_->chunks.chunks(); }
+
+// A census unit counts its chunk's classes; a class unit walks its chunk
+// again (cheap next to f) to its class and computes the class's term.
+UnitResult ExactJob::run_unit(std::uint64_t unit) const {
+  const std::uint64_t chunk = is_census_unit(unit) ? unit : (unit - chunks()) / kMaxClassesPerChunk;
+  if (chunk >= chunks())
+    throw InputError("unit " + std::to_string(unit) + " is beyond the job's " + std::to_string(chunks()) + " chunks");
+  const auto start = std::chrono::steady_clock::now();
+  const int rows = counted_.box_rows;
+  UnitResult result;
+  result.unit = unit;
+  if (is_census_unit(unit)) {
+    impl_->chunks.for_each_class(chunk, [&](const BandClass&) { ++result.classes; });
+  } else {
+    const std::uint64_t wanted = (unit - chunks()) % kMaxClassesPerChunk;
+    std::uint64_t k = 0;
+    impl_->chunks.for_each_class(chunk, [&](const BandClass& band_class) {
+      if (k++ != wanted) return;
+      Mask sets[kMaxGridSize];
+      band_class_column_sets(band_class, counted_, sets);
+      const BigInt f = count_band_fillings(sets, rows, 2 * rows);
+      result.sum = band_class.column_sets * f * f;
+      result.classes = 1;
+    });
+    if (result.classes != 1)
+      throw InputError("unit " + std::to_string(unit) + ": chunk " + std::to_string(chunk) + " has no class " +
+                       std::to_string(wanted));
+  }
+  result.seconds = seconds_since(start);
+  return result;
+}
+
+std::unique_ptr<UnitRunner> make_unit_thread_runner(const ExactJob& job, int threads, std::function<bool()> stop) {
+  return std::make_unique<ThreadRunner>(job, threads, std::move(stop));
+}
+
+ExactJobState run_exact_job(const ExactJob& job, ExactJobState state, const JobLimits& limits, const JobHooks& hooks) {
+  const auto start = std::chrono::steady_clock::now();
+  auto out_of_time = [&] { return limits.seconds > 0 && seconds_since(start) >= limits.seconds; };
+  auto interrupted = [&] { return hooks.interrupt && hooks.interrupt->load(); };
+  std::unique_ptr<UnitRunner> own;
+  UnitRunner* runner = hooks.runner;
+  if (!runner) {
+    own = make_unit_thread_runner(job, hooks.threads, [&] { return out_of_time() || interrupted(); });
+    runner = own.get();
+  }
+  // The census first, then the classes of the chunks counted; the budget of
+  // units spans both.
+  std::uint64_t budget = limits.max_units > 0 ? limits.max_units : ~std::uint64_t{0};
+  auto last_save = start;
+  auto finished = [&](const UnitResult& result) {
+    state.add(result);
+    if (hooks.progress) hooks.progress(state, seconds_since(start));
+    if (hooks.checkpoint &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - last_save).count() >= hooks.checkpoint_every) {
+      hooks.checkpoint(state, false);
+      last_save = std::chrono::steady_clock::now();
+    }
+  };
+  for (const bool census : {true, false}) {
+    std::vector<std::uint64_t> pending;
+    for (std::uint64_t chunk = 0; chunk < state.chunks && pending.size() < budget; ++chunk) {
+      if (census) {
+        if (!state.is_done(chunk)) pending.push_back(chunk);
+        continue;
+      }
+      for (std::int64_t k = 0; k < state.census[chunk] && pending.size() < budget; ++k)
+        if (const std::uint64_t unit = job.class_unit(chunk, static_cast<std::uint64_t>(k)); !state.is_done(unit))
+          pending.push_back(unit);
+    }
+    if (pending.empty() || out_of_time() || interrupted()) continue;
+    budget -= pending.size();
+    runner->run(pending, finished);
+  }
+  if (hooks.checkpoint) hooks.checkpoint(state, true);
+  return state;
+}
+
+}  // namespace sudoku_count
