@@ -21,7 +21,7 @@ replicates: the spread of the estimates (their standard deviation) against
 exact: z = (estimate - exact) / reported SE against the known count
   (tests/data/grid_counts.txt, else the tool's own `sudoku-count exact`, given a
   time limit), which must be standard normal.
-transposes: R x C and C x R with --method sets (each on its own orientation)
+transposes: R x C and C x R with --method sets --orientation given (each on its own)
   and different seeds: their difference in combined standard errors.
 """
 import argparse
@@ -60,11 +60,11 @@ def load_runs(path):
     return runs
 
 
-def collect(args, box, method, seeds):
+def collect(args, box, method, seeds, extra=()):
     path = args.out + ".jsonl"
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     have = load_runs(path)
-    budget = ["--time", "%g" % args.time] if args.time else ["--samples", str(args.samples)]
+    budget = (["--time", "%g" % args.time] if args.time else ["--samples", str(args.samples)]) + list(extra)
     runs = []
     for seed in seeds:
         cmd = " ".join(["sudoku-count", "estimate", "--box", box, "--seed", str(seed), "--json"] + budget +
@@ -184,8 +184,10 @@ def exact(args):
 def transposes(args):
     rows, cols = args.box.split("x")
     other = "%sx%s" % (cols, rows)
-    a = collect(args, args.box, "sets", range(args.first_seed, args.first_seed + args.runs))
-    b = collect(args, other, "sets", range(args.first_seed + 1000, args.first_seed + 1000 + args.runs))
+    # Each on its own orientation: --orientation given, else both would sample one shape.
+    given = ["--orientation", "given"]
+    a = collect(args, args.box, "sets", range(args.first_seed, args.first_seed + args.runs), given)
+    b = collect(args, other, "sets", range(args.first_seed + 1000, args.first_seed + 1000 + args.runs), given)
     if args.header:
         print("| shapes | runs each | budget | pooled R x C | pooled C x R | difference / combined SE | intervals |")
         print("|---|---|---|---|---|---|---|")

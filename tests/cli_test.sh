@@ -233,13 +233,17 @@ for word in frobnicate EXACT "" --box -x estimat; do
   refuse "unknown-command='$word'" 'command|option' -- "$word" --box 2x2
 done
 refuse tables-out-of-reach 'band tables' -- tables --box 8x8
-refuse estimate-out-of-reach 'method sets .*2x32' -- estimate --box 2x32 --method sets
+refuse estimate-out-of-reach 'method sets .*2x32' -- estimate --box 2x32 --method sets --orientation given
+check estimate-orientation-auto 0 '"method":"sets".*"note":"sampled on the transposed 5x2 shape' -- estimate --box 2x5 --method sets --samples 50 --json
+check estimate-orientation-given 0 '"method":"sets",' -- estimate --box 2x5 --method sets --orientation given --samples 50 --json
+refuse estimate-orientation-bad 'unknown orientation|orientation' -- estimate --box 2x5 --orientation sideways
+refuse estimate-orientation-bands 'bands works on the shape as given' -- estimate --box 2x3 --method bands --orientation transposed
 check estimate-64x64 0 '"grid_size":64.*"samples":1,' -- estimate --box 8x8 --samples 1 --json --particles 4
-check estimate-smc 0 '"method":"smc".*"note":"each sample is one replicate of 4 particles"' -- estimate --box 2x3 --method smc --particles 4 --samples 20 --json
+check estimate-smc 0 '"method":"smc".*"note":"sampled on the transposed 3x2 shape, [^"]*; each sample is one replicate of 4 particles"' -- estimate --box 2x3 --method smc --particles 4 --samples 20 --json
 refuse estimate-particles-sets 'particles applies to method smc' -- estimate --box 2x3 --method sets --particles 4
 # A checkpoint of an SMC run resumes with its particles, without naming them again.
 check smc-checkpoint 0 '"blocks":1,' -- estimate --box 2x3 --method smc --particles 3 --blocks 1 --json --checkpoint "$tmp/smc.ckpt"
-check smc-resume 0 '"note":"each sample is one replicate of 3 particles".*"blocks":2,' -- estimate --resume "$tmp/smc.ckpt" --blocks 2 --json
+check smc-resume 0 '"note":"[^"]*each sample is one replicate of 3 particles".*"blocks":2,' -- estimate --resume "$tmp/smc.ckpt" --blocks 2 --json
 refuse estimate-method-shape 'bands' -- estimate --box 5x5 --method bands
 
 # Conflicting options.

@@ -415,6 +415,7 @@ TEST(Merge, RefusesOverlapsAndMismatches) {
 // be resumed or merged as an untransposed one.
 TEST(Merge, VariantNamesTheOrientation) {
   EXPECT_NE(make_estimator("auto", Shape{2, 8})->variant().find("/transposed"), std::string::npos);
-  EXPECT_EQ(make_estimator("sets", Shape{2, 8})->variant(), "sets");
+  EXPECT_EQ(make_estimator("sets", Shape{2, 8}, {.orientation = EstimatorOptions::Orientation::Given})->variant(),
+            "sets");
   EXPECT_EQ(make_estimator("bands", Shape{2, 2})->variant(), "bands");
 }

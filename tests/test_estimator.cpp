@@ -29,6 +29,9 @@ const Known kKnown[] = {
 };
 constexpr int kWithBandTables = 6;  // the first six shapes: every method handles them
 
+// The shape as given, for tests that exercise one orientation's steps.
+const EstimatorOptions kAsGiven{.orientation = EstimatorOptions::Orientation::Given};
+
 Progress run(const Estimator& estimator, std::uint64_t samples, std::uint64_t seed, int threads = 2) {
   RunOptions options;
   options.seed = seed;
@@ -83,12 +86,32 @@ TEST(SetsEstimator, TransposedShapesAgree) {
   const std::pair<Shape, std::uint64_t> pairs[] = {{{2, 5}, 20000}, {{3, 4}, 3000}, {{2, 6}, 4000}};
   for (const auto& [shape, samples] : pairs) {
     const Shape transposed{shape.box_cols, shape.box_rows};
-    const Summary a = run(*make_estimator("sets", shape), samples, 99).summary;
-    const Summary b = run(*make_estimator("sets", transposed), samples, 99).summary;
+    const Summary a = run(*make_estimator("sets", shape, kAsGiven), samples, 99).summary;
+    const Summary b = run(*make_estimator("sets", transposed, kAsGiven), samples, 99).summary;
     const BigFloat combined = sqrt(a.std_error * a.std_error + b.std_error * b.std_error);
     const double z = static_cast<double>((a.estimate - b.estimate) / combined);
     EXPECT_LT(std::fabs(z), 4.0) << shape.name() << " vs " << transposed.name();
   }
+}
+
+// Methods sets and smc take the orientation auto takes unless told: 2x5 as
+// given has boxes of two rows, sampled as 5x2; forcing either works, and the
+// band method refuses a transposition.
+TEST(SetsEstimator, OrientationIsChosenOrForced) {
+  using O = EstimatorOptions::Orientation;
+  EXPECT_EQ(make_estimator("sets", Shape{2, 5})->variant(), "sets/transposed");
+  EXPECT_EQ(make_estimator("sets", Shape{5, 2})->variant(), "sets");
+  EXPECT_EQ(make_estimator("sets", Shape{2, 5}, kAsGiven)->variant(), "sets");
+  EXPECT_EQ(make_estimator("sets", Shape{5, 2}, EstimatorOptions{.orientation = O::Transposed})->variant(),
+            "sets/transposed");
+  EXPECT_NE(make_estimator("smc", Shape{2, 5})->variant().find("/transposed"), std::string::npos);
+  EXPECT_EQ(make_estimator("smc", Shape{2, 5}, kAsGiven)->variant().find("/transposed"), std::string::npos);
+  EXPECT_EQ(make_estimator("sets", Shape{3, 3})->variant(), "sets");
+  EXPECT_THROW(make_estimator("bands", Shape{2, 3}, EstimatorOptions{.orientation = O::Transposed}), InputError);
+  EXPECT_EQ(make_estimator("auto", Shape{2, 3}, EstimatorOptions{.orientation = O::Transposed})->variant(),
+            "sets/transposed");
+  EXPECT_EQ(parse_orientation("given"), O::Given);
+  EXPECT_THROW(parse_orientation("sideways"), InputError);
 }
 
 TEST(SetsEstimator, AutoTransposesWideBoxes) {
@@ -235,7 +258,8 @@ TEST(Estimators, RefuseUnknownMethodsAndUnreachableShapes) {
   EXPECT_THROW(make_estimator("bands", Shape{4, 4}), InputError);
   // Box choices of 2x32 need 3^32 capacity states or 2^32 column subsets:
   // out of reach as given, in reach transposed.
-  EXPECT_THROW(make_estimator("sets", Shape{2, 32}), InputError);
+  EXPECT_THROW(make_estimator("sets", Shape{2, 32}, kAsGiven), InputError);
+  EXPECT_NO_THROW(make_estimator("sets", Shape{2, 32}));  // sampled as 32x2
   EXPECT_NO_THROW(make_estimator("auto", Shape{2, 32}));
   EXPECT_NO_THROW(make_estimator("auto", Shape{4, 16}));  // sampled as 16x4
 }
@@ -261,7 +285,7 @@ class Coverage : public ::testing::TestWithParam<std::tuple<std::string, int>> {
 
 TEST_P(Coverage, NinetyFivePercentIntervalsCoverTheTruth) {
   const Known& k = kKnown[std::get<1>(GetParam())];
-  const auto estimator = make_estimator(std::get<0>(GetParam()), k.shape);
+  const auto estimator = make_estimator(std::get<0>(GetParam()), k.shape, kAsGiven);
   // Runs long enough for the normal interval: the sets method's weights are
   // skewed (per-sample relative error near 1), so its runs are longer.
   // On 2x4 (relative variance near 4 per sample) runs of 4000 samples cover
@@ -321,7 +345,7 @@ class ZScores : public ::testing::TestWithParam<std::tuple<std::string, int>> {}
 TEST_P(ZScores, AreStandardNormal) {
   const std::string method = std::get<0>(GetParam());
   const Known& k = kKnown[std::get<1>(GetParam())];
-  const auto estimator = make_estimator(method, k.shape);
+  const auto estimator = make_estimator(method, k.shape, kAsGiven);
   // The sets method's weights are skewed (per-sample relative error near 2
   // on 8x8): its runs are longer, so that a run's mean is nearer normal.
   const std::uint64_t samples = estimator->name() == "sets" ? 4000 : 512;

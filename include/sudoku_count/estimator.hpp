@@ -58,7 +58,19 @@ struct EstimatorOptions {
   // partial grid of about 1 KB: 65,536 particles take 130 MB a thread.
   static constexpr int kMaxParticles = 1 << 16;
   int particles = 0;  // smc: partial grids per replicate, 0..kMaxParticles
+  // The orientation sets and smc work on. A transposed grid is a grid of the
+  // transposed shape, so both count the same; they differ in the tails of
+  // their weights. Auto takes the one measured lighter (boxes of two rows are
+  // sampled with two columns instead: 2x5 as given reads Pareto k about 0.5
+  // after 10 s, 5x2 about 0.15; docs/validation.md), or the other where only
+  // it is in reach. Given and Transposed force one (independent samples of
+  // R x C and C x R, for instance). The band method works on the shape as
+  // given.
+  enum class Orientation { Auto, Given, Transposed };
+  Orientation orientation = Orientation::Auto;
 };
+// "auto", "given" or "transposed"; throws InputError naming them otherwise.
+EstimatorOptions::Orientation parse_orientation(const std::string& name);
 
 struct MethodInfo {
   std::string name;

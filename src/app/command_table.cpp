@@ -94,7 +94,7 @@ CommandSpec estimate_command() {
       .name = "estimate",
       .usage = "sudoku-count estimate --box SHAPE [--rel-error E] [--time SECONDS] [--samples N] [--blocks N] "
                "[--forever] [--report-every SECONDS] [--threads T] [--seed S] [--first-block B] [--confidence C] "
-               "[--method M] [--particles P] [--checkpoint FILE] [--checkpoint-every SECONDS] [--json]\n"
+               "[--method M] [--particles P] [--orientation O] [--checkpoint FILE] [--checkpoint-every SECONDS] [--json]\n"
                "       sudoku-count estimate --resume FILE [stopping options] [--checkpoint FILE] [...]",
       .brief = "unbiased Monte Carlo estimate with standard error and confidence interval",
       .summary = "Unbiased Monte Carlo estimate of the number of completed grids, with standard error and interval. "
@@ -130,6 +130,12 @@ CommandSpec estimate_command() {
             .max = EstimatorOptions::kMaxParticles,
             .help = "method smc (or auto, which then takes smc): partial grids per replicate (0: the measured "
                     "default for the shape)"},
+           {.name = "orientation", .kind = Kind::Text, .value_name = "O", .default_value = "auto",
+            .help = "methods sets and smc (and auto's samplers): work on the shape as given or on its transpose, "
+                    "which has the same number of grids; auto takes the one whose weights measured lighter-tailed "
+                    "(two-column boxes rather than two-row ones)",
+            .choices = {"auto", "given", "transposed"},
+            .check = [](const std::string& name) { parse_orientation(name); }},
            {.name = "checkpoint", .kind = Kind::Text, .value_name = "FILE",
             .help = "save the run's state to FILE at the start, every --checkpoint-every seconds and at the end "
                     "(an existing FILE is refused unless it is the --resume FILE)"},

@@ -46,7 +46,35 @@ std::unique_ptr<Estimator> auto_sampler(const Shape& shape, bool transpose, cons
   return std::make_unique<SetsEstimator>(shape, transpose);
 }
 
+using Orientation = EstimatorOptions::Orientation;
+
+// A sampler built by make(transpose) on the orientation asked for.
+template <class Make>
+std::unique_ptr<Estimator> oriented(const std::string& method, const Shape& shape, Orientation orientation,
+                                    Make make) {
+  if (orientation != Orientation::Auto) return make(orientation == Orientation::Transposed);
+  const bool transpose = prefer_transposed(shape);
+  try {
+    return make(transpose);
+  } catch (const InputError&) {
+    try {
+      return make(!transpose);
+    } catch (const InputError& e) {
+      throw InputError((method == "auto" ? "no estimator method handles box " : "method " + method + " handles box ") +
+                       shape.name() + (method == "auto" ? " in either orientation: " : " in neither orientation: ") +
+                       e.what());
+    }
+  }
+}
+
 }  // namespace
+
+EstimatorOptions::Orientation parse_orientation(const std::string& name) {
+  if (name == "auto") return Orientation::Auto;
+  if (name == "given") return Orientation::Given;
+  if (name == "transposed") return Orientation::Transposed;
+  throw InputError("unknown orientation " + quote_input(name) + ": choose one of auto, given, transposed");
+}
 
 const MethodInfo& estimator_method(const std::string& name) {
   const auto& methods = estimator_methods();
@@ -65,9 +93,17 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape
   estimator_method(method);  // known, or refused
   if (options.particles != 0 && method != "smc" && method != "auto")
     throw InputError("--particles applies to method smc, not " + method);
-  if (method == "sets") return std::make_unique<SetsEstimator>(shape);
-  if (method == "smc") return std::make_unique<SmcEstimator>(shape, false, options.particles);
+  if (method == "sets")
+    return oriented(method, shape, options.orientation,
+                    [&](bool transpose) { return std::make_unique<SetsEstimator>(shape, transpose); });
+  if (method == "smc")
+    return oriented(method, shape, options.orientation, [&](bool transpose) {
+      return std::make_unique<SmcEstimator>(shape, transpose, options.particles);
+    });
   if (method == "bands") {
+    if (options.orientation == Orientation::Transposed)
+      throw InputError("method bands works on the shape as given: drop --orientation transposed, or ask for box " +
+                       Shape{shape.box_cols, shape.box_rows}.name());
     try {
       return band_estimator(shape);
     } catch (const InputError& e) {
@@ -79,17 +115,11 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape
   // 4x2 measured 7x better by sets, docs/benchmarks.md); else SMC or sets on
   // the orientation that samples less (prefer_transposed), or the other one
   // if only it is in reach. --particles asks for SMC.
-  if (shape.box_cols <= 3 && shape.box_rows <= 3 && options.particles == 0) return band_estimator(shape);
-  const bool transpose = prefer_transposed(shape);
-  try {
-    return auto_sampler(shape, transpose, options);
-  } catch (const InputError&) {
-    try {
-      return auto_sampler(shape, !transpose, options);
-    } catch (const InputError& e) {
-      throw InputError("no estimator method handles box " + shape.name() + " in either orientation: " + e.what());
-    }
-  }
+  if (shape.box_cols <= 3 && shape.box_rows <= 3 && options.particles == 0 &&
+      options.orientation != Orientation::Transposed)
+    return band_estimator(shape);
+  return oriented(method, shape, options.orientation,
+                  [&](bool transpose) { return auto_sampler(shape, transpose, options); });
 }
 
 // Variants are "bands", "sets", "sets/transposed", "smc/P=64" and

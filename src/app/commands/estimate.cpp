@@ -67,14 +67,15 @@ int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
       return std::string();
     });
 
-  // Resuming without --method or --particles: the estimator that wrote the
+  // Resuming without --method, --particles or --orientation: the estimator that wrote the
   // checkpoint, from its variant (orientation and particles included).
   const auto build_start = std::chrono::steady_clock::now();
   const auto estimator =
-      resumed && !options.given("method") && !options.given("particles")
+      resumed && !options.given("method") && !options.given("particles") && !options.given("orientation")
           ? make_estimator_for_variant(resumed->method, shape)
           : make_estimator(options.text("method"), shape,
-                           EstimatorOptions{static_cast<int>(options.integer("particles"))});
+                           EstimatorOptions{.particles = static_cast<int>(options.integer("particles")),
+                                            .orientation = parse_orientation(options.text("orientation"))});
   const EstimateRun context{
       shape, run.seed, estimator->name(), estimator->note(),
       std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count(),
