@@ -239,7 +239,7 @@ check estimate-orientation-given 0 '"method":"sets",' -- estimate --box 2x5 --me
 refuse estimate-orientation-bad 'unknown orientation|orientation' -- estimate --box 2x5 --orientation sideways
 refuse estimate-orientation-bands 'bands works on the shape as given' -- estimate --box 2x3 --method bands --orientation transposed
 check estimate-64x64 0 '"grid_size":64.*"samples":1,' -- estimate --box 8x8 --samples 1 --json --particles 4
-check estimate-smc 0 '"method":"smc".*"note":"sampled on the transposed 3x2 shape, [^"]*; each sample is one replicate of 4 particles"' -- estimate --box 2x3 --method smc --particles 4 --samples 20 --json
+check estimate-smc 0 '"method":"smc".*"note":"each sample is one replicate of 4 particles"' -- estimate --box 2x3 --method smc --particles 4 --samples 20 --json
 refuse estimate-particles-sets 'particles applies to method smc' -- estimate --box 2x3 --method sets --particles 4
 # A checkpoint of an SMC run resumes with its particles, without naming them again.
 check smc-checkpoint 0 '"blocks":1,' -- estimate --box 2x3 --method smc --particles 3 --blocks 1 --json --checkpoint "$tmp/smc.ckpt"
