@@ -123,4 +123,23 @@ std::string read_saved_file(const std::string& path, std::size_t max_bytes, cons
   return text;
 }
 
+void bad_saved_file(const std::string& what, const std::string& origin, const std::string& why) {
+  throw InputError(what + " '" + origin + "' " + why + "; the file was left as it is");
+}
+
+std::uint64_t saved_u64(const std::string& what, const std::string& origin, const std::string& key,
+                        const std::string& text) {
+  const std::optional<std::uint64_t> value = parse_decimal(text);
+  if (!value) bad_saved_file(what, origin, "has a bad value for " + key + ": '" + text + "'");
+  return *value;
+}
+
+Shape saved_box(const std::string& what, const std::string& origin, const std::string& text) {
+  try {
+    return Shape::parse(text);
+  } catch (const InputError& e) {
+    bad_saved_file(what, origin, std::string("has a bad box: ") + e.what());
+  }
+}
+
 }  // namespace sudoku_count::detail

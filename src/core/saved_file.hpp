@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "sudoku_count/shape.hpp"
+
 namespace sudoku_count::detail {
 
 // FNV-1a, 64-bit (Fowler, Noll, Vo): enough to catch torn or edited files.
@@ -32,5 +34,14 @@ void write_file_atomically(const std::string& path, const std::string& text, con
 // The whole file; InputError ("cannot read <what> '<path>': ...") when it is
 // missing, a directory or unreadable, or longer than max_bytes.
 std::string read_saved_file(const std::string& path, std::size_t max_bytes, const std::string& what);
+
+// Errors in the fields of a saved file, phrased alike for every kind:
+// "<what> '<origin>' <why>; the file was left as it is" (InputError).
+[[noreturn]] void bad_saved_file(const std::string& what, const std::string& origin, const std::string& why);
+// A decimal field, or bad_saved_file naming `key`.
+std::uint64_t saved_u64(const std::string& what, const std::string& origin, const std::string& key,
+                        const std::string& text);
+// The box field, or bad_saved_file saying why it is bad.
+Shape saved_box(const std::string& what, const std::string& origin, const std::string& text);
 
 }  // namespace sudoku_count::detail

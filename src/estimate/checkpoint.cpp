@@ -34,14 +34,14 @@ std::string exact_text(long double value) {
   return buffer;
 }
 
+constexpr const char* kWhat = "checkpoint";
+
 [[noreturn]] void bad_file(const std::string& origin, const std::string& why) {
-  throw InputError("checkpoint '" + origin + "' " + why + "; the file was left as it is");
+  detail::bad_saved_file(kWhat, origin, why);
 }
 
 std::uint64_t parse_u64(const std::string& origin, const std::string& key, const std::string& text) {
-  const std::optional<std::uint64_t> value = detail::parse_decimal(text);
-  if (!value) bad_file(origin, "has a bad value for " + key + ": '" + text + "'");
-  return *value;
+  return detail::saved_u64(kWhat, origin, key, text);
 }
 
 long double parse_real(const std::string& origin, const std::string& key, const std::string& text) {
@@ -194,11 +194,7 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
       bad_file(origin, "has an unknown field '" + key + "'");
   }
   cp.tool_version = field("version");
-  try {
-    cp.shape = Shape::parse(field("box"));
-  } catch (const InputError& e) {
-    bad_file(origin, std::string("has a bad box: ") + e.what());
-  }
+  cp.shape = detail::saved_box(kWhat, origin, field("box"));
   cp.method = field("method");
   if (cp.method.empty()) bad_file(origin, "has an empty method");
   cp.samples_per_block = parse_u64(origin, "samples_per_block", field("samples_per_block"));

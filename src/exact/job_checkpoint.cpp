@@ -23,13 +23,11 @@ constexpr const char* kWhat = "job checkpoint";
 constexpr std::size_t kMaxFileBytes = 1 << 22;
 
 [[noreturn]] void bad_file(const std::string& origin, const std::string& why) {
-  throw InputError(std::string(kWhat) + " '" + origin + "' " + why + "; the file was left as it is");
+  detail::bad_saved_file(kWhat, origin, why);
 }
 
 std::uint64_t parse_u64(const std::string& origin, const std::string& key, const std::string& text) {
-  const std::optional<std::uint64_t> value = detail::parse_decimal(text);
-  if (!value) bad_file(origin, "has a bad value for " + key + ": '" + text + "'");
-  return *value;
+  return detail::saved_u64(kWhat, origin, key, text);
 }
 
 }  // namespace
@@ -159,11 +157,7 @@ ExactJobState parse_exact_job(const std::string& text, const std::string& origin
                          std::to_string(kExactJobFormat));
   state.format = static_cast<int>(format);
   state.tool_version = field("version");
-  try {
-    state.shape = Shape::parse(field("box"));
-  } catch (const InputError& e) {
-    bad_file(origin, std::string("has a bad box: ") + e.what());
-  }
+  state.shape = detail::saved_box(kWhat, origin, field("box"));
   state.route = field("route");
   if (state.route.empty()) bad_file(origin, "has an empty route");
   state.chunks = parse_u64(origin, "chunks", field("chunks"));
