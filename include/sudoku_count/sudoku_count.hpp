@@ -10,6 +10,7 @@
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/grid.hpp"
+#include "sudoku_count/layout.hpp"
 #include "sudoku_count/rng.hpp"
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/sample.hpp"
