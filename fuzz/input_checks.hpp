@@ -41,7 +41,7 @@ inline bool check_puzzle_text(const std::string& text, const Shape& shape) {
   } catch (const InputError&) {
     return false;
   }
-  require(grid.shape == shape, "the grid has the shape asked for");
+  require(grid.shape() == shape, "the grid has the shape asked for");
   require(grid.cells.size() == static_cast<std::size_t>(shape.cells()), "N*N cells");
   for (const int value : grid.cells) require(value >= 0 && value <= shape.n(), "cell values 0..N");
   validate_grid(grid);  // an InputError here escapes: parse_puzzle let a bad grid through

@@ -406,7 +406,7 @@ check merge-text 0 '3 runs merged' -- merge "$ck" "$tmp/s7.ckpt" "$tmp/later.ckp
 check merge-json 0 '"command":"merge".*"samples":38400,.*"runs":3,"blocks":150' -- merge "$ck" "$tmp/s7.ckpt" "$tmp/later.ckpt" --json
 check merge-overlap 2 'both hold blocks 0\.\.79 of seed 4' -- merge "$ck" "$tmp/straight.ckpt"
 "$bin" estimate --box 3x2 --blocks 2 --checkpoint "$tmp/other-shape.ckpt" >/dev/null 2>&1
-check merge-shape 2 'differ in shape' -- merge "$ck" "$tmp/other-shape.ckpt"
+check merge-shape 2 'differ in layout' -- merge "$ck" "$tmp/other-shape.ckpt"
 check merge-corrupt 2 'corrupt' -- merge "$ck" "$tmp/corrupt.ckpt"
 check merge-none 2 'one or more checkpoint files' -- merge
 check merge-output 0 "merged checkpoint saved to '$tmp/merged.ckpt'" -- merge "$ck" "$tmp/later.ckpt" --output "$tmp/merged.ckpt"

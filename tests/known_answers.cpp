@@ -109,4 +109,14 @@ BigInt grid_count(const Shape& shape) {
   throw std::runtime_error("no count for box " + shape.name() + " in " + data_path(file));
 }
 
+BigInt layout_count(const std::string& name) {
+  const std::string file = "layout_counts.txt";
+  for (const DataLine& line : data_lines(file)) {
+    const std::size_t colon = line.text.find(':');
+    if (colon == std::string::npos) bad_line(file, line, "expected LAYOUT:COUNT");
+    if (line.text.substr(0, colon) == name) return parse_count(file, line, line.text.substr(colon + 1));
+  }
+  throw std::runtime_error("no count for layout " + name + " in " + data_path(file));
+}
+
 }  // namespace sudoku_count::known

@@ -31,5 +31,8 @@ Grid solution_grid(const std::string& name);
 
 // The number of completed grids of `shape`, from data/grid_counts.txt.
 BigInt grid_count(const Shape& shape);
+// The number of completed grids of the layout named `name` (Layout::name()),
+// from data/layout_counts.txt.
+BigInt layout_count(const std::string& name);
 
 }  // namespace sudoku_count::known

@@ -62,7 +62,7 @@ std::string without_checksum(const std::string& text) { return text.substr(0, te
 Checkpoint sample_checkpoint() {
   Checkpoint cp;
   cp.tool_version = kVersion;
-  cp.shape = Shape{2, 3};
+  cp.layout = Shape{2, 3};
   cp.method = "bands";
   cp.samples_per_block = 4;
   cp.ranges = {{7, 10, 13}};
@@ -139,7 +139,7 @@ Progress run_blocks_to(const Estimator& estimator, std::uint64_t seed, std::uint
 Checkpoint to_checkpoint(const Estimator& estimator, std::uint64_t seed, const Progress& p) {
   Checkpoint cp;
   cp.tool_version = kVersion;
-  cp.shape = estimator.shape();
+  cp.layout = estimator.layout();
   cp.method = estimator.variant();
   cp.samples_per_block = estimator.samples_per_block();
   cp.ranges = {{seed, p.first_block, p.first_block + p.blocks}};
@@ -161,7 +161,7 @@ TEST(Checkpoint, RoundTripIsExact) {
   const Checkpoint back = load_checkpoint(dir.file("a.ckpt"));
   EXPECT_EQ(back.format, kCheckpointFormat);
   EXPECT_EQ(back.tool_version, kVersion);
-  EXPECT_EQ(back.shape, cp.shape);
+  EXPECT_EQ(back.layout, cp.layout);
   EXPECT_EQ(back.method, "bands");
   EXPECT_EQ(back.samples_per_block, 4u);
   EXPECT_EQ(back.ranges, cp.ranges);
@@ -170,6 +170,32 @@ TEST(Checkpoint, RoundTripIsExact) {
   EXPECT_TRUE(back.resumable());
   EXPECT_EQ(format_checkpoint(back), read_all(dir.file("a.ckpt")));
   EXPECT_EQ(dir.entries(), 1u);  // no temporary file left behind
+}
+
+// A layout is saved with the run: variants by name, a jigsaw's regions in
+// full (so a run resumes without its file), and a checkpoint written before
+// layouts existed (a box only) reads as the classic rules.
+TEST(Checkpoint, LayoutsRoundTrip) {
+  using sudoku_count::Layout;
+  using sudoku_count::Variant;
+  for (const Layout& layout : {Layout::with_variants(Shape{3, 3}, {Variant::X, Variant::Windows}),
+                               Layout::parse_regions("AAB\nABB\nCCC\n", {Variant::X})}) {
+    Checkpoint cp = sample_checkpoint();
+    cp.layout = layout;
+    const Checkpoint back = parse_checkpoint(format_checkpoint(cp), "layout");
+    EXPECT_TRUE(back.layout == layout) << back.layout.name();
+    EXPECT_EQ(back.layout.name(), layout.name());
+  }
+  const std::string classic = format_checkpoint(sample_checkpoint());
+  const std::string body = without_checksum(classic);
+  ASSERT_NE(body.find("layout 2x3\n"), std::string::npos);
+  std::string before_layouts = body;
+  before_layouts.erase(before_layouts.find("layout 2x3\n"), std::string("layout 2x3\n").size());
+  EXPECT_EQ(parse_checkpoint(seal(before_layouts), "old").layout, Layout(Shape{2, 3}));
+  // A name that its fields do not give is refused.
+  std::string renamed = body;
+  renamed.replace(renamed.find("layout 2x3\n"), std::string("layout 2x3\n").size(), "layout 2x3+x\n");
+  EXPECT_THROW(parse_checkpoint(seal(renamed), "renamed"), InputError);
 }
 
 TEST(Checkpoint, EmptyRunRoundTrips) {
@@ -397,8 +423,12 @@ TEST(Merge, RefusesOverlapsAndMismatches) {
   EXPECT_NO_THROW(merge_checkpoints({base, adjacent}, {"a", "b"}));
 
   Checkpoint shape = base;
-  shape.shape = Shape{3, 2};
-  EXPECT_NE(merge_error(base, shape).find("differ in shape (box 2x3 vs box 3x2)"), std::string::npos);
+  shape.layout = Shape{3, 2};
+  EXPECT_NE(merge_error(base, shape).find("differ in layout (2x3 vs 3x2)"), std::string::npos);
+  // One box shape, other rules: refused by the layouts' names.
+  Checkpoint diagonals = base;
+  diagonals.layout = sudoku_count::Layout::with_variants(Shape{2, 3}, {sudoku_count::Variant::X});
+  EXPECT_NE(merge_error(base, diagonals).find("differ in layout (2x3 vs 2x3+x)"), std::string::npos);
   Checkpoint method = base;
   method.method = "sets";
   EXPECT_NE(merge_error(base, method).find("differ in method"), std::string::npos);

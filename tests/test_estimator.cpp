@@ -179,7 +179,7 @@ class SlowEstimator : public Estimator {
  public:
   SlowEstimator(int sample_ms, std::uint64_t per_block) : sample_ms_(sample_ms), per_block_(per_block) {}
   std::string name() const override { return "slow"; }
-  const Shape& shape() const override { return shape_; }
+  const sudoku_count::Layout& layout() const override { return layout_; }
   std::uint64_t samples_per_block() const override { return per_block_; }
   long double sample_log(Rng&, Workspace&) const override {
     std::this_thread::sleep_for(std::chrono::milliseconds(sample_ms_));
@@ -187,7 +187,7 @@ class SlowEstimator : public Estimator {
   }
 
  private:
-  Shape shape_{2, 2};
+  sudoku_count::Layout layout_{Shape{2, 2}};
   int sample_ms_;
   std::uint64_t per_block_;
 };

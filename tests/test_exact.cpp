@@ -135,7 +135,7 @@ namespace {
 
 sudoku_count::ExactRequest request_for(const Shape& shape, const std::string& method = "auto") {
   sudoku_count::ExactRequest request;
-  request.shape = shape;
+  request.layout = shape;
   request.method = method;
   return request;
 }

@@ -51,7 +51,7 @@ TEST(Grid, SymbolsAndTheirValues) {
 
 TEST(Grid, ParsesCompactPuzzle) {
   const Grid grid = parse_puzzle(leetcode_text(), Shape{3, 3});
-  EXPECT_EQ(grid.shape, (Shape{3, 3}));
+  EXPECT_EQ(grid.shape(), (Shape{3, 3}));
   ASSERT_EQ(grid.cells.size(), 81u);
   EXPECT_EQ(grid.at(0, 0), 5);
   EXPECT_EQ(grid.at(0, 2), 0);

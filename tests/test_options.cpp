@@ -230,6 +230,6 @@ TEST(Options, ChoicesAndDefaultsComeFromTheLibrary) {
   for (const auto& method : sudoku_count::estimator_methods())
     EXPECT_TRUE(contains(estimate_help, "reaches " + method.reach)) << method.name;
   EXPECT_TRUE(contains(estimate_help, "[needs --checkpoint or --resume]"));
-  EXPECT_TRUE(contains(estimate_help, "[required unless --resume]"));
+  EXPECT_TRUE(contains(estimate_help, "[required unless --regions or --resume]"));
   EXPECT_TRUE(contains(estimate_help, "relative standard error 1e-4 or after 60 s"));
 }

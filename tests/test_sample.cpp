@@ -31,9 +31,9 @@ SampleResult draw(const Shape& shape, std::uint64_t count, std::uint64_t seed, i
 
 void expect_all_valid(const SampleResult& result) {
   for (const Grid& grid : result.grids) {
-    ASSERT_EQ(grid.shape, result.shape);
+    ASSERT_EQ(grid.layout, result.layout);
     EXPECT_NO_THROW(validate_grid(grid));
-    EXPECT_EQ(given_count(grid), grid.shape.cells());
+    EXPECT_EQ(given_count(grid), grid.layout.cells());
   }
 }
 
@@ -51,7 +51,7 @@ double chi_square_critical(double k, double z = 4.75) {
 // The multiset of band 1's symbol types (band_classes.hpp): a symbol in
 // column k of box b has digit k at place b. Counts indexed by type.
 std::vector<int> band_one_types(const Grid& grid) {
-  const Shape& s = grid.shape;
+  const Shape& s = grid.shape();
   int types = 1;
   for (int b = 0; b < s.box_rows; ++b) types *= s.box_cols;
   std::vector<int> type_of(s.n(), 0), counts(types, 0);

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -16,7 +17,9 @@ using sudoku_count::InputError;
 using sudoku_count::detail::Mask;
 using sudoku_count::parse_puzzle;
 using sudoku_count::Rule;
+using sudoku_count::Layout;
 using sudoku_count::Shape;
+using sudoku_count::Variant;
 using sudoku_count::detail::SinglesResult;
 
 namespace known = sudoku_count::known;
@@ -26,26 +29,23 @@ namespace {
 // Checks that each deduction follows from its rule on the grid so far, by
 // recomputing the candidates from scratch, and places it.
 void expect_deductions_hold(Grid grid, const std::vector<Deduction>& deductions) {
-  const int n = grid.shape.n();
+  const int n = grid.n();
   for (const Deduction& d : deductions) {
     const std::vector<Mask> candidates = candidate_masks(grid);
     const Mask bit = Mask{1} << (d.value - 1);
     const int cell = d.row * n + d.col;
-    ASSERT_EQ(grid.cells[cell], 0) << describe(d, grid.shape);
-    ASSERT_TRUE(candidates[cell] & bit) << describe(d, grid.shape);
+    ASSERT_EQ(grid.cells[cell], 0) << describe(d, grid.layout);
+    ASSERT_TRUE(candidates[cell] & bit) << describe(d, grid.layout);
     if (d.rule == Rule::OnlyCandidate) {
-      EXPECT_EQ(candidates[cell], bit) << describe(d, grid.shape);
+      EXPECT_EQ(candidates[cell], bit) << describe(d, grid.layout);
     } else {
       int places = 0;
       for (int other = 0; other < n * n; ++other) {
-        const int row = other / n, col = other % n;
-        const bool same_unit = d.rule == Rule::OnlyPlaceInRow      ? row == d.row
-                               : d.rule == Rule::OnlyPlaceInColumn ? col == d.col
-                                                                   : grid.shape.box_of(row, col) ==
-                                                                         grid.shape.box_of(d.row, d.col);
+        const auto& house = grid.layout.houses().at(d.house).cells;
+        const bool same_unit = std::find(house.begin(), house.end(), other) != house.end();
         if (same_unit && (candidates[other] & bit)) ++places;
       }
-      EXPECT_EQ(places, 1) << describe(d, grid.shape);
+      EXPECT_EQ(places, 1) << describe(d, grid.layout);
     }
     grid.cells[cell] = d.value;
   }
@@ -70,8 +70,10 @@ TEST(Singles, AllFourRulesAndEachDeductionHolds) {
   EXPECT_TRUE(result.contradiction.empty());
   EXPECT_EQ(result.blanks, 0);
   EXPECT_EQ(result.grid.cells, known::solution_grid("all-rules").cells);
+  // Naked singles, and hidden singles in a row, a column and a box.
   bool seen[4] = {false, false, false, false};
-  for (const Deduction& d : result.deductions) seen[static_cast<int>(d.rule)] = true;
+  for (const Deduction& d : result.deductions)
+    seen[d.rule == Rule::OnlyCandidate ? 0 : 1 + static_cast<int>(puzzle.layout.houses().at(d.house).kind)] = true;
   for (bool rule_seen : seen) EXPECT_TRUE(rule_seen);
   expect_deductions_hold(puzzle, result.deductions);
 }
@@ -102,11 +104,15 @@ TEST(Singles, FindsASymbolWithoutAPlace) {
 TEST(Singles, DescribesDeductionsOneBased) {
   const Shape nine{3, 3};
   EXPECT_EQ(describe({3, 6, 3, Rule::OnlyCandidate}, nine), "r4c7 = 3: only candidate");
-  EXPECT_EQ(describe({1, 4, 8, Rule::OnlyPlaceInBox}, nine), "r2c5 = 8: only place in box 2");
-  EXPECT_EQ(describe({8, 0, 1, Rule::OnlyPlaceInRow}, nine), "r9c1 = 1: only place in row 9");
-  EXPECT_EQ(describe({8, 0, 1, Rule::OnlyPlaceInColumn}, nine), "r9c1 = 1: only place in column 1");
+  // Houses are numbered rows, columns, boxes, then the layout's other regions.
+  EXPECT_EQ(describe({1, 4, 8, Rule::OnlyPlaceInHouse, 2 * 9 + 1}, nine), "r2c5 = 8: only place in box 2");
+  EXPECT_EQ(describe({8, 0, 1, Rule::OnlyPlaceInHouse, 8}, nine), "r9c1 = 1: only place in row 9");
+  EXPECT_EQ(describe({8, 0, 1, Rule::OnlyPlaceInHouse, 9}, nine), "r9c1 = 1: only place in column 1");
   // Boxes numbered row by row: on 2x3 boxes (6x6), r3c4 is in box 4.
-  EXPECT_EQ(describe({2, 3, 6, Rule::OnlyPlaceInBox}, Shape{2, 3}), "r3c4 = 6: only place in box 4");
+  EXPECT_EQ(describe({2, 3, 6, Rule::OnlyPlaceInHouse, 2 * 6 + 3}, Shape{2, 3}), "r3c4 = 6: only place in box 4");
+  // Variant houses follow the boxes: on 9x9 X, the anti-diagonal is house 28.
+  const Layout x = Layout::with_variants(nine, {Variant::X});
+  EXPECT_EQ(describe({0, 8, 4, Rule::OnlyPlaceInHouse, 28}, x), "r1c9 = 4: only place in diagonal 2");
   // Symbols as grids show them.
   EXPECT_EQ(describe({0, 0, 16, Rule::OnlyCandidate}, Shape{4, 4}), "r1c1 = G: only candidate");
   EXPECT_EQ(describe({0, 0, 36, Rule::OnlyCandidate}, Shape{6, 6}), "r1c1 = 36: only candidate");

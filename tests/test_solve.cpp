@@ -28,7 +28,7 @@ namespace {
 const Shape kNine{3, 3};
 // Whether `grid` is complete, valid and keeps every given of `puzzle`.
 bool completes(const Grid& grid, const Grid& puzzle) {
-  if (given_count(grid) != grid.shape.cells()) return false;
+  if (given_count(grid) != grid.layout.cells()) return false;
   try {
     sudoku_count::validate_grid(grid);
   } catch (const InputError&) {

@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoku_count/layout.hpp"
 #include "sudoku_count/shape.hpp"
 #include "sudoku_count/stats.hpp"
 
@@ -51,7 +52,7 @@ struct BlockRange {
 struct Checkpoint {
   int format = kCheckpointFormat;
   std::string tool_version;  // of the sudoku-count that wrote it
-  Shape shape;
+  Layout layout;             // the rules counted (a jigsaw's regions are saved with it)
   std::string method;        // the estimator's name (never "auto")
   std::uint64_t samples_per_block = 0;
   std::vector<BlockRange> ranges;  // one for a single run; sorted and disjoint
@@ -87,7 +88,7 @@ void save_checkpoint(const std::string& path, const Checkpoint& checkpoint);
 Checkpoint load_checkpoint(const std::string& path);
 
 // Refuses (InputError) to combine `b` with `a` unless both count the same
-// shape with the same method, block size and tool version. `what_a` and
+// layout (by name) with the same method, block size and tool version. `what_a` and
 // `what_b` name the two in the message.
 void require_compatible(const Checkpoint& a, const std::string& what_a, const Checkpoint& b,
                         const std::string& what_b);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sudoku_count/rng.hpp"
+#include "sudoku_count/layout.hpp"
 #include "sudoku_count/shape.hpp"
 #include "sudoku_count/stats.hpp"
 
@@ -20,8 +21,9 @@ class Estimator {
  public:
   virtual ~Estimator() = default;
   virtual std::string name() const = 0;
-  // The shape whose grids are counted (as the user gave it).
-  virtual const Shape& shape() const = 0;
+  // The layout whose grids are counted (as the user gave it).
+  virtual const Layout& layout() const = 0;
+  const Shape& shape() const { return layout().shape(); }
   // Anything a user should know about how the shape is handled ("" if nothing).
   virtual std::string note() const { return ""; }
   // The method together with any choice that changes what its samples are
@@ -82,12 +84,14 @@ const std::vector<MethodInfo>& estimator_methods();
 // The method of that name; throws InputError naming the choices otherwise.
 const MethodInfo& estimator_method(const std::string& name);
 
-// "auto" picks the best method that handles the shape. Throws InputError for
-// an unknown method or one that cannot handle the shape (naming the reason).
-std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape& shape,
+// "auto" picks the best method that handles the layout: the box methods
+// (bands, sets, smc) for the classic rules of a box shape, the generic one
+// for any other layout; its note() says which and why. Throws InputError for
+// an unknown method or one that cannot handle the layout (naming the reason).
+std::unique_ptr<Estimator> make_estimator(const std::string& method, const Layout& layout,
                                           const EstimatorOptions& options = {});
-// The estimator whose variant() is `variant` on `shape` (resuming a run
+// The estimator whose variant() is `variant` on `layout` (resuming a run
 // needs the one that wrote it). Throws InputError for an unknown variant.
-std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant, const Shape& shape);
+std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant, const Layout& layout);
 
 }  // namespace sudoku_count

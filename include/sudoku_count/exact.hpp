@@ -60,9 +60,9 @@ const ExactMethodInfo& exact_method(const std::string& name);
 // it is quick.
 std::string exact_cost_note(const Shape& shape);
 
-// What to count: the completions of a puzzle, or all grids of a shape.
+// What to count: the completions of a puzzle, or all grids of a layout.
 struct ExactRequest {
-  Shape shape;
+  Layout layout;               // a Shape gives its classic rules
   std::optional<Grid> puzzle;  // none: the empty grid (a puzzle without givens counts as it too)
   bool fix_first_row = false;  // dlx on the empty grid: count with row 1 = 1..N, times N!
   std::string method = "auto";
@@ -70,7 +70,9 @@ struct ExactRequest {
 };
 
 // The method that counts the request: "dlx" or "bands" ("auto" takes bands
-// for an empty grid in its reach, else dlx). Throws InputError when the
+// for an empty grid of classic rules in its reach, else dlx; bands counts the
+// classic rules only, dlx every layout, its regions being further items of
+// the exact cover). Throws InputError when the
 // method does not apply to the request or the count is beyond its reach:
 // bands given a puzzle or a shape out of its reach, dlx given an empty grid
 // beyond 6x6 or a puzzle whose completions or search tree a quick

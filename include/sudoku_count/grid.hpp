@@ -1,23 +1,26 @@
 #pragma once
-// A grid of any box shape, partly or wholly filled: parsing puzzles from text,
-// checking their givens, and printing them.
+// A grid of any layout, partly or wholly filled: parsing puzzles from text,
+// checking their givens against every house of the layout, and printing them.
 #include <cstddef>
 #include <string>
 #include <vector>
 
+#include "sudoku_count/layout.hpp"
 #include "sudoku_count/shape.hpp"
 
 namespace sudoku_count {
 
 struct Grid {
-  Shape shape;
+  Layout layout;           // the rules it obeys (a Shape converts to its classic layout)
   std::vector<int> cells;  // row-major, N*N entries; 0 = blank, else 1..N
 
-  int& at(int row, int col) { return cells[static_cast<std::size_t>(row) * shape.n() + col]; }
-  int at(int row, int col) const { return cells[static_cast<std::size_t>(row) * shape.n() + col]; }
+  const Shape& shape() const { return layout.shape(); }
+  int n() const { return layout.n(); }
+  int& at(int row, int col) { return cells[static_cast<std::size_t>(row) * n() + col]; }
+  int at(int row, int col) const { return cells[static_cast<std::size_t>(row) * n() + col]; }
 };
 
-Grid empty_grid(const Shape& shape);
+Grid empty_grid(const Layout& layout);
 
 // Number of filled cells.
 int given_count(const Grid& grid);
@@ -38,16 +41,16 @@ int given_count(const Grid& grid);
 //
 // Throws InputError naming the problem: the wrong number of cells (found and
 // expected), an unknown symbol or one larger than N (with its row and column),
-// or two givens that clash (both cells, the symbol, and the shared row,
-// column or box). A puzzle without completions is not an error.
-Grid parse_puzzle(const std::string& text, const Shape& shape);
+// or two givens that clash (both cells, the symbol, and the houses they
+// share: row, column, box, region, diagonal, group or window). A puzzle without completions is not an error.
+Grid parse_puzzle(const std::string& text, const Layout& layout);
 
 // Checks a grid built in code as parse_puzzle checks text: N*N cells, values
-// 0..N, no two equal givens in a row, column or box. Throws InputError.
+// 0..N, no two equal givens in one house of its layout. Throws InputError.
 void validate_grid(const Grid& grid);
 
-// Rows of symbols separated by spaces, boxes by '|' and by lines of '-' and
-// '+'. Uses the compact symbols up to N = 35 and right-aligned numbers above;
+// Rows of symbols separated by spaces, boxes (when the layout has them) by
+// '|' and by lines of '-' and '+'. Uses the compact symbols up to N = 35 and right-aligned numbers above;
 // parse_puzzle reads the result back.
 std::string format_grid(const Grid& grid);
 
@@ -73,7 +76,7 @@ struct ListedPuzzle {
 // Reads one puzzle per line (as parse_puzzle reads it); blank lines and lines
 // starting with '#' are skipped. Throws InputError "line L: ..." for the first
 // bad line, and when there is no puzzle at all.
-std::vector<ListedPuzzle> parse_puzzle_list(const std::string& text, const Shape& shape);
+std::vector<ListedPuzzle> parse_puzzle_list(const std::string& text, const Layout& layout);
 
 // Compact symbols: 0 -> '.', 1-9 -> '1'-'9', 10-35 -> 'A'-'Z'. Values outside
 // 0..35 have no compact symbol and give '?'.

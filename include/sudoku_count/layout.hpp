@@ -73,7 +73,7 @@ class Layout {
   // the wrong size, too many labels).
   static Layout parse_regions(const std::string& text, std::vector<Variant> variants = {});
 
-  // "x,windows" (also "diagonal", "disjoint", "hyper", "windoku", "nrc");
+  // "x,windows" or "x+windows" (also "diagonal", "disjoint", "hyper", "windoku", "nrc");
   // "" or "none" gives none. Throws InputError naming the choices.
   static std::vector<Variant> parse_variants(const std::string& text);
 

@@ -40,7 +40,7 @@ struct SampleOptions {
 };
 
 struct SampleResult {
-  Shape shape;
+  Layout layout;
   std::vector<Grid> grids;       // completed grids, in draw order
   bool exactly_uniform = false;
   std::string method;            // "dlx", "bands", "two-bands" or "resampling"
@@ -55,13 +55,15 @@ struct SampleResult {
   double effective_sample_size = 0;     // (sum w)^2 / sum w^2 over the proposals
 };
 
-// Whether sample_grids draws the shape's grids exactly uniformly.
-bool samples_exactly_uniform(const Shape& shape);
-// The method sample_grids uses for the shape.
-std::string sample_method(const Shape& shape);
+// Whether sample_grids draws the layout's grids exactly uniformly.
+bool samples_exactly_uniform(const Layout& layout);
+// The method sample_grids uses for the layout: dlx for any layout up to 6x6;
+// bands and two-bands for the classic rules of their shapes; resampling
+// (approximately uniform) for everything else.
+std::string sample_method(const Layout& layout);
 
 // Throws InputError for a count of 0, a negative thread count or
 // proposals_per_grid = 0.
-SampleResult sample_grids(const Shape& shape, const SampleOptions& options);
+SampleResult sample_grids(const Layout& layout, const SampleOptions& options);
 
 }  // namespace sudoku_count

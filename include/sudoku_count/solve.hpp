@@ -13,18 +13,22 @@
 namespace sudoku_count {
 
 // A deduction of the singles a person would find first (see SolveOptions::explain).
-enum class Rule { OnlyCandidate, OnlyPlaceInRow, OnlyPlaceInColumn, OnlyPlaceInBox };
+enum class Rule {
+  OnlyCandidate,      // a naked single
+  OnlyPlaceInHouse,   // a hidden single: the one place left for the symbol in `house`
+};
 
 struct Deduction {
   int row = 0, col = 0;  // 0-based
   int value = 0;         // 1..N
   Rule rule = Rule::OnlyCandidate;
+  int house = -1;        // OnlyPlaceInHouse: the index of the house in Layout::houses()
 };
 
-// "r4c7 = 3: only candidate", "r2c5 = 8: only place in box 2": rows,
-// columns and boxes 1-based (boxes numbered row by row), symbols as
-// format_grid shows them.
-std::string describe(const Deduction& deduction, const Shape& shape);
+// "r4c7 = 3: only candidate", "r2c5 = 8: only place in box 2", "r1c1 = 5:
+// only place in diagonal 1": houses 1-based within their kind (boxes, windows
+// and groups numbered row by row), symbols as format_grid shows them.
+std::string describe(const Deduction& deduction, const Layout& layout);
 
 
 // Lists the completions of puzzles of one shape. The exact cover of the
@@ -34,16 +38,16 @@ std::string describe(const Deduction& deduction, const Shape& shape);
 // it, so threads may share it too).
 class CompletionFinder {
  public:
-  explicit CompletionFinder(const Shape& shape);
-  const Shape& shape() const { return shape_; }
+  explicit CompletionFinder(const Layout& layout);
+  const Layout& layout() const { return layout_; }
   // The first `limit` completions of `puzzle` in search order. Throws
   // InputError for an invalid grid, and std::invalid_argument for a grid of
-  // another shape.
+  // another layout.
   std::vector<Grid> find(const Grid& puzzle, std::uint64_t limit) const;
 
  private:
   struct Cover;  // the exact cover of the empty grid (private)
-  Shape shape_;
+  Layout layout_;
   std::shared_ptr<const Cover> cover_;
 };
 
@@ -77,7 +81,7 @@ struct SolveResult {
 
 // Throws InputError for an invalid grid (see validate_grid).
 SolveResult solve(const Grid& puzzle, const SolveOptions& options = {});
-// The same with a finder for the puzzle's shape, shared by many puzzles.
+// The same with a finder for the puzzle's layout, shared by many puzzles.
 SolveResult solve(const CompletionFinder& finder, const Grid& puzzle, const SolveOptions& options = {});
 
 struct BatchResult {
@@ -87,7 +91,7 @@ struct BatchResult {
 };
 
 // Solves every puzzle, on options.threads threads, all sharing one
-// CompletionFinder per shape. Throws InputError, before solving anything, for
+// CompletionFinder per layout. Throws InputError, before solving anything, for
 // an invalid grid or a negative thread count.
 BatchResult solve_all(const std::vector<Grid>& puzzles, const SolveOptions& options = {});
 

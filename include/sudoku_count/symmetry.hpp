@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "sudoku_count/bignum.hpp"
+#include "sudoku_count/layout.hpp"
 #include "sudoku_count/shape.hpp"
 
 namespace sudoku_count {
@@ -77,6 +78,15 @@ using SymmetryProgressFn = std::function<void(double fraction)>;
 // (transposing gives a grid of another shape); the result says which group
 // was used.
 EssentiallyDifferentResult count_essentially_different(const Shape& shape, const SymmetryOptions& options,
+                                                       const SymmetryProgressFn& progress = {});
+// The same for a layout. Burnside's lemma needs a group acting on the
+// layout's grids, and the one implemented is the group of the classic rules
+// above (relabelling, bands, stacks, rows and columns within them,
+// transposition): it maps grids of a box shape to grids of it, but it does
+// not keep a diagonal, a group, a window or a jigsaw region in place, so
+// any other layout is refused with that reason (its own group, such as the
+// symmetries of X-Sudoku that keep both diagonals, is not implemented).
+EssentiallyDifferentResult count_essentially_different(const Layout& layout, const SymmetryOptions& options,
                                                        const SymmetryProgressFn& progress = {});
 
 // One sentence for outputs that print an estimate / order line, for shapes

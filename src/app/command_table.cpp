@@ -1,6 +1,7 @@
 // The table of commands and their options. Defaults, choices and the
 // descriptions of methods come from the library, so help, checks and the
 // library's own behaviour cannot drift apart.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -8,10 +9,12 @@
 
 #include "commands/commands.hpp"
 #include "options.hpp"
+#include "sudoku_count/error.hpp"
 #include "sudoku_count/estimator.hpp"
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/sample.hpp"
+#include "sudoku_count/layout.hpp"
 #include "sudoku_count/shape.hpp"
 
 namespace sudoku_count::cli {
@@ -61,7 +64,30 @@ OptionSpec box_option() {
 }
 Requirement box_required(const std::string& command, const std::vector<std::string>& one_of = {"box"}) {
   return {"", one_of,
-          "missing --box: give a box shape such as --box 3 or --box 2x3 (see 'sudoku-count " + command + " --help')"};
+          "missing --box: give a box shape such as --box 3 or --box 2x3" +
+              std::string(std::find(one_of.begin(), one_of.end(), "regions") != one_of.end()
+                              ? ", or a jigsaw with --regions FILE"
+                              : "") +
+              " (see 'sudoku-count " + command + " --help')"};
+}
+// The layout options of every command that counts, estimates, samples or
+// solves grids: the rules beyond --box.
+OptionSpec variant_option() {
+  return {.name = "variant", .kind = Kind::Text, .value_name = "LIST",
+          .help = "extra regions, comma-separated: x (both main diagonals), p (disjoint groups: the cells at one "
+                  "place in every box), windows (hyper / windoku: box-sized windows one cell in from the box edges, "
+                  "four on 9x9); e.g. --variant x,windows",
+          .check = [](const std::string& text) {
+            if (text.empty() || text == "none")
+              throw InputError("--variant needs one or more variants, such as x or x,windows (drop it for the classic rules)");
+            Layout::parse_variants(text);
+          }};
+}
+OptionSpec regions_option() {
+  return {.name = "regions", .kind = Kind::Text, .value_name = "FILE",
+          .help = "a jigsaw: the boxes replaced by the regions in FILE, N lines of N labels (one character per "
+                  "cell, or labels separated by spaces), each label on exactly N cells (connected or not); the "
+                  "grid size comes from the file"};
 }
 OptionSpec threads_option() {
   return {.name = "threads", .kind = Kind::Integer, .value_name = "T", .default_value = "0", .max = kMaxThreads,
@@ -92,7 +118,7 @@ CommandSpec estimate_command() {
   const StopRule stop = default_stop_rule();
   return {
       .name = "estimate",
-      .usage = "sudoku-count estimate --box SHAPE [--rel-error E] [--time SECONDS] [--samples N] [--blocks N] "
+      .usage = "sudoku-count estimate (--box SHAPE [--variant LIST] | --regions FILE) [--rel-error E] [--time SECONDS] [--samples N] [--blocks N] "
                "[--forever] [--report-every SECONDS] [--threads T] [--seed S] [--first-block B] [--confidence C] "
                "[--method M] [--particles P] [--orientation O] [--checkpoint FILE] [--checkpoint-every SECONDS] [--json]\n"
                "       sudoku-count estimate --resume FILE [stopping options] [--checkpoint FILE] [...]",
@@ -102,7 +128,7 @@ CommandSpec estimate_command() {
                  " or after " + number_text(stop.seconds) + " s, whichever comes first. Samples, blocks and the "
                  "error target count the whole run (a resumed one included); --time counts this session.",
       .options =
-          {box_option(),
+          {box_option(), variant_option(), regions_option(),
            {.name = "rel-error", .kind = Kind::Real, .value_name = "E", .max = 1, .min_exclusive = true,
             .help = "stop at this relative standard error (0 < E <= 1)"},
            {.name = "time", .kind = Kind::Real, .value_name = "SECONDS", .max = kMaxSeconds, .min_exclusive = true,
@@ -149,7 +175,7 @@ CommandSpec estimate_command() {
                      "--forever runs until interrupted: drop --rel-error, --time, --samples and --blocks, or "
                      "--forever"},
                     {"resume", {"first-block"}, "--first-block is fixed by the checkpoint being resumed; drop it"}},
-      .requirements = {box_required("estimate", {"box", "resume"}),
+      .requirements = {box_required("estimate", {"box", "regions", "resume"}),
                        {"checkpoint-every", {"checkpoint", "resume"},
                         "--checkpoint-every needs a checkpoint: add --checkpoint FILE (or --resume FILE)"}},
       .handler = handle_estimate,
@@ -175,7 +201,7 @@ CommandSpec merge_command() {
 CommandSpec exact_command() {
   return {
       .name = "exact",
-      .usage = "sudoku-count exact --box SHAPE [--puzzle TEXT | --puzzle-file FILE] [--print K] [--fix-first-row] "
+      .usage = "sudoku-count exact (--box SHAPE [--variant LIST] | --regions FILE) [--puzzle TEXT | --puzzle-file FILE] [--print K] [--fix-first-row] "
                "[--method M] [--threads T] [--json]\n"
                "       sudoku-count exact --box SHAPE [--checkpoint FILE] [--checkpoint-every SECONDS] [--max-units N] "
                "[--time SECONDS] [...]   (two-band shapes: R x 2, 2 x R)\n"
@@ -189,7 +215,8 @@ CommandSpec exact_command() {
                  "can stop (--max-units, --time, Ctrl-C) and resume from a checkpoint, and spreads over the "
                  "processes of an MPI run. With --essentially-different: the number of classes of grids under the "
                  "symmetry group, by Burnside's lemma over the conjugacy classes of the geometric group.",
-      .options = {box_option(), puzzle_option(), puzzle_file_option("read the puzzle from FILE"),
+      .options = {box_option(), variant_option(), regions_option(), puzzle_option(),
+                  puzzle_file_option("read the puzzle from FILE"),
                   {.name = "print", .kind = Kind::Integer, .value_name = "K", .max = kMaxPrinted,
                    .help = "also print the first K completions in search order (as grids; with --json, a solutions "
                            "array), before the count"},
@@ -229,7 +256,7 @@ CommandSpec exact_command() {
                       "time"},
                      "--essentially-different counts the classes of all grids of the shape: drop --puzzle, "
                      "--puzzle-file, --print, --fix-first-row, --method and the job options"}},
-      .requirements = {box_required("exact", {"box", "resume"}),
+      .requirements = {box_required("exact", {"box", "regions", "resume"}),
                        {"no-transposition", {"essentially-different"},
                         "--no-transposition changes the group of --essentially-different: add "
                         "--essentially-different"},
@@ -242,12 +269,12 @@ CommandSpec exact_command() {
 CommandSpec solve_command() {
   return {
       .name = "solve",
-      .usage = "sudoku-count solve --box SHAPE (--puzzle TEXT | --puzzle-file FILE) [--explain] [--threads T] [--json]",
+      .usage = "sudoku-count solve (--box SHAPE [--variant LIST] | --regions FILE) (--puzzle TEXT | --puzzle-file FILE) [--explain] [--threads T] [--json]",
       .brief = "solve puzzles: no solution, exactly one (printed), or more (the first two printed)",
       .summary = "Solve a puzzle, or a file of puzzles, by dancing links stopped at the second solution: say whether "
                  "there is no solution, exactly one (printed), or more than one (the first two printed). Exit status "
                  "0 in all three cases.",
-      .options = {box_option(), puzzle_option(),
+      .options = {box_option(), variant_option(), regions_option(), puzzle_option(),
                   puzzle_file_option("read puzzles from FILE, one a line (blank lines and lines starting with # "
                                      "skipped); they are solved on --threads threads and reported in input order"),
                   {.name = "explain",
@@ -255,7 +282,7 @@ CommandSpec solve_command() {
                            "in a row, column or box), printing each, then say how many cells search had to fill"},
                   threads_option(), json_option()},
       .conflicts = {one_puzzle_source()},
-      .requirements = {box_required("solve"),
+      .requirements = {box_required("solve", {"box", "regions"}),
                        {"", {"puzzle", "puzzle-file"},
                         "missing puzzle: give --puzzle TEXT, or --puzzle-file FILE with one puzzle a line"}},
       .handler = handle_solve};
@@ -264,14 +291,14 @@ CommandSpec solve_command() {
 CommandSpec sample_command() {
   return {
       .name = "sample",
-      .usage = "sudoku-count sample --box SHAPE --count K [--seed S] [--threads T] [--json]",
+      .usage = "sudoku-count sample (--box SHAPE [--variant LIST] | --regions FILE) --count K [--seed S] [--threads T] [--json]",
       .brief = "random completed grids, uniform (exactly where the grids are counted exactly)",
       .summary = "K random completed grids, one a line in the form solve --puzzle-file reads, after comment lines "
                  "starting with '# ' (shape, seed, method). Exactly uniform, by exact integer counts, up to 6x6 "
                  "(dancing links), on 9x9 and on two-band shapes (the band decomposition); larger shapes are "
                  "approximately uniform (sampling-importance-resampling from the row-by-row estimator, with its "
                  "effective sample size). Grid i depends on the seed alone, not on --threads.",
-      .options = {box_option(),
+      .options = {box_option(), variant_option(), regions_option(),
                   {.name = "count", .kind = Kind::Integer, .value_name = "K", .min = 1, .max = kMaxSampled,
                    .help = "number of grids to draw (held in memory: at most 10,000,000, and at most 10^8 cells "
                            "in all)"},
@@ -279,7 +306,7 @@ CommandSpec sample_command() {
                    .default_value = std::to_string(SampleOptions{}.seed), .max = 1.8446744073709552e19,
                    .help = "random seed; one seed gives the same grids for any --threads"},
                   threads_option(), json_option()},
-      .requirements = {box_required("sample"),
+      .requirements = {box_required("sample", {"box", "regions"}),
                        {"", {"count"}, "missing --count: give the number of grids to draw, such as --count 10"}},
       .handler = handle_sample};
 }

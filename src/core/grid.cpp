@@ -54,8 +54,10 @@ std::string symbol_text(int value, int n) {
   return text;
 }
 
-std::string grid_name(const Shape& shape) {
-  return std::to_string(shape.n()) + "x" + std::to_string(shape.n()) + " grid (box shape " + shape.name() + ")";
+std::string grid_name(const Layout& layout) {
+  const int n = layout.n();
+  if (layout.classic()) return std::to_string(n) + "x" + std::to_string(n) + " grid (box shape " + layout.shape().name() + ")";
+  return std::to_string(n) + "x" + std::to_string(n) + " grid (layout " + layout.name() + ")";
 }
 
 std::string compact_symbols_help(int n) {
@@ -69,7 +71,7 @@ std::string compact_symbols_help(int n) {
   return help + ", and '.' or '0' for a blank";
 }
 
-[[noreturn]] void throw_wrong_length(const Shape& shape, std::size_t found_cells, std::size_t found_tokens) {
+[[noreturn]] void throw_wrong_length(const Layout& shape, std::size_t found_cells, std::size_t found_tokens) {
   const int n = shape.n();
   const std::size_t expected = static_cast<std::size_t>(shape.cells());
   std::string message = "the puzzle has " + std::to_string(found_cells) + (found_cells == 1 ? " cell" : " cells") +
@@ -82,11 +84,11 @@ std::string compact_symbols_help(int n) {
 }
 
 void read_compact(const std::string& text, Grid& grid, std::size_t token_count) {
-  const int n = grid.shape.n();
+  const int n = grid.n();
   std::string symbols;
   for (char ch : text)
     if (!is_separator(ch)) symbols.push_back(ch);
-  if (symbols.size() != grid.cells.size()) throw_wrong_length(grid.shape, symbols.size(), token_count);
+  if (symbols.size() != grid.cells.size()) throw_wrong_length(grid.layout, symbols.size(), token_count);
   for (std::size_t cell = 0; cell < symbols.size(); ++cell) {
     const char ch = symbols[cell];
     const int value = symbol_value(ch);
@@ -96,13 +98,13 @@ void read_compact(const std::string& text, Grid& grid, std::size_t token_count) 
     if (value > n)
       throw InputError("symbol " + quote_char(ch) + (value > 9 ? " (" + std::to_string(value) + ")" : "") + " at " +
                        where(at, n) + " is larger than " + std::to_string(n) + ", the largest symbol of a " +
-                       grid_name(grid.shape));
+                       grid_name(grid.layout));
     grid.cells[cell] = value;
   }
 }
 
 void read_numeric(const std::vector<std::string>& tokens, Grid& grid) {
-  const int n = grid.shape.n();
+  const int n = grid.n();
   for (std::size_t cell = 0; cell < tokens.size(); ++cell) {
     const std::string& token = tokens[cell];
     const int at = static_cast<int>(cell);
@@ -119,21 +121,21 @@ void read_numeric(const std::vector<std::string>& tokens, Grid& grid) {
     const std::string largest = std::to_string(n);
     if (digits.size() > largest.size() || (digits.size() == largest.size() && digits > largest))
       throw InputError("entry " + quote_input(token) + " at " + where(at, n) + " is larger than " + largest +
-                       ", the largest symbol of a " + grid_name(grid.shape));
+                       ", the largest symbol of a " + grid_name(grid.layout));
     grid.cells[cell] = digits.empty() ? 0 : std::stoi(digits);
   }
 }
 
 }  // namespace
 
-Grid empty_grid(const Shape& shape) { return Grid{shape, std::vector<int>(static_cast<std::size_t>(shape.cells()), 0)}; }
+Grid empty_grid(const Layout& layout) { return Grid{layout, std::vector<int>(static_cast<std::size_t>(layout.cells()), 0)}; }
 
 int given_count(const Grid& grid) {
   return static_cast<int>(std::count_if(grid.cells.begin(), grid.cells.end(), [](int v) { return v != 0; }));
 }
 
-Grid parse_puzzle(const std::string& text, const Shape& shape) {
-  Grid grid = empty_grid(shape);
+Grid parse_puzzle(const std::string& text, const Layout& layout) {
+  Grid grid = empty_grid(layout);
   const std::vector<std::string> tokens = split_tokens(text);
   const bool numeric = tokens.size() == grid.cells.size() &&
                        std::any_of(tokens.begin(), tokens.end(), [](const std::string& t) { return t.size() > 1; });
@@ -146,43 +148,47 @@ Grid parse_puzzle(const std::string& text, const Shape& shape) {
 }
 
 void validate_grid(const Grid& grid) {
-  const Shape& shape = grid.shape;
-  const int n = shape.n();
-  if (grid.cells.size() != static_cast<std::size_t>(shape.cells()))
-    throw InputError("the grid has " + std::to_string(grid.cells.size()) + " cells but a " + grid_name(shape) +
-                     " has " + std::to_string(shape.cells()));
-  // first_in_*[unit * n + value - 1]: 1 + the first cell holding value there.
-  const std::size_t slots = static_cast<std::size_t>(n) * n;
-  std::vector<int> first_in_row(slots, 0), first_in_col(slots, 0), first_in_box(slots, 0);
-  for (int cell = 0; cell < shape.cells(); ++cell) {
+  const Layout& layout = grid.layout;
+  const int n = layout.n();
+  if (grid.cells.size() != static_cast<std::size_t>(layout.cells()))
+    throw InputError("the grid has " + std::to_string(grid.cells.size()) + " cells but a " + grid_name(layout) +
+                     " has " + std::to_string(layout.cells()));
+  const auto& houses = layout.houses();
+  const auto& houses_of = layout.houses_of_cells();
+  // first_in[house * n + value - 1]: 1 + the first cell holding value there.
+  std::vector<int> first_in(houses.size() * static_cast<std::size_t>(n), 0);
+  for (int cell = 0; cell < layout.cells(); ++cell) {
     const int value = grid.cells[cell];
     if (value == 0) continue;
     if (value < 0 || value > n)
       throw InputError("value " + std::to_string(value) + " at " + where(cell, n) + " is outside 0-" +
                        std::to_string(n));
-    const int row = cell / n, col = cell % n, box = shape.box_of(row, col);
-    int& in_row = first_in_row[static_cast<std::size_t>(row) * n + value - 1];
-    int& in_col = first_in_col[static_cast<std::size_t>(col) * n + value - 1];
-    int& in_box = first_in_box[static_cast<std::size_t>(box) * n + value - 1];
-    const int other = in_row ? in_row - 1 : in_col ? in_col - 1 : in_box ? in_box - 1 : -1;
+    int other = -1;
+    for (int house : houses_of[cell])
+      if (const int first = first_in[static_cast<std::size_t>(house) * n + value - 1]; first != 0) {
+        other = first - 1;
+        break;
+      }
     if (other >= 0) {
-      const int other_row = other / n, other_col = other % n;
+      // Name every house the two cells share, in the order of houses().
       std::vector<std::string> shared;
-      if (other_row == row) shared.push_back("row");
-      if (other_col == col) shared.push_back("column");
-      if (shape.box_of(other_row, other_col) == box) shared.push_back("box");
+      for (int house : houses_of[cell])
+        for (int other_house : houses_of[other])
+          if (house == other_house) shared.push_back(house_kind_name(houses[house].kind));
       std::string units = shared[0];
       for (std::size_t k = 1; k < shared.size(); ++k) units += " and " + shared[k];
       throw InputError("givens clash: symbol " + symbol_text(value, n) + " is at " + where(other, n) + " and at " +
                        where(cell, n) + ", in the same " + units);
     }
-    in_row = in_col = in_box = cell + 1;
+    for (int house : houses_of[cell]) first_in[static_cast<std::size_t>(house) * n + value - 1] = cell + 1;
   }
 }
 
 std::string format_grid(const Grid& grid) {
-  const Shape& shape = grid.shape;
-  const int n = shape.n();
+  // Without boxes (Latin squares, jigsaws) the grid is printed without
+  // separators, as one box of N x N.
+  const int n = grid.n();
+  const Shape shape = grid.layout.has_boxes() ? grid.shape() : Shape{n, n};
   const bool compact = n <= kLargestCompactValue;
   const int width = compact ? 1 : static_cast<int>(std::to_string(n).size());
   const int group_width = shape.box_cols * width + (shape.box_cols - 1);
@@ -214,7 +220,7 @@ std::string cell_name(int row, int col) {
 }
 
 std::string format_line(const Grid& grid) {
-  const int n = grid.shape.n();
+  const int n = grid.n();
   const bool compact = n <= kLargestCompactValue;
   std::string line;
   for (std::size_t cell = 0; cell < grid.cells.size(); ++cell) {
@@ -229,7 +235,7 @@ std::string grid_symbol(int value, int n) {
   return std::to_string(value);
 }
 
-std::vector<ListedPuzzle> parse_puzzle_list(const std::string& text, const Shape& shape) {
+std::vector<ListedPuzzle> parse_puzzle_list(const std::string& text, const Layout& shape) {
   std::vector<ListedPuzzle> puzzles;
   std::istringstream in(text);
   std::string line;

@@ -228,11 +228,11 @@ Layout Layout::parse_regions(const std::string& text, std::vector<Variant> varia
     rows.push_back(tokens);
     line_numbers.push_back(number);
     if (rows.size() > static_cast<std::size_t>(kMaxGridSize))
-      throw InputError("the regions file has more than " + std::to_string(kMaxGridSize) +
+      throw InputError("the file has more than " + std::to_string(kMaxGridSize) +
                        " rows of labels; the largest grid is 64x64");
   }
   const int n = static_cast<int>(rows.size());
-  if (n == 0) throw InputError("the regions file has no rows of labels (N lines of N region labels)");
+  if (n == 0) throw InputError("the file has no rows of labels (N lines of N region labels)");
   std::vector<int> labels;
   std::map<std::string, int> numbered;
   std::vector<std::string> names;
@@ -245,7 +245,7 @@ Layout Layout::parse_regions(const std::string& text, std::vector<Variant> varia
         for (char ch : token)
           if (ch != '|') joined += ch;
       if (static_cast<int>(joined.size()) != n)
-        throw InputError("regions file, line " + std::to_string(line_numbers[i]) + ": " +
+        throw InputError("line " + std::to_string(line_numbers[i]) + ": " +
                          std::to_string(cells.size() == 1 ? joined.size() : cells.size()) +
                          " labels, but the file has " + std::to_string(n) + " rows, so every row needs " +
                          std::to_string(n) + " labels (one character per cell, or labels separated by spaces)");
@@ -257,7 +257,7 @@ Layout Layout::parse_regions(const std::string& text, std::vector<Variant> varia
       if (added) {
         names.push_back(label);
         if (static_cast<int>(numbered.size()) > n)
-          throw InputError("regions file, line " + std::to_string(line_numbers[i]) + ": label " + quote_input(label) +
+          throw InputError("line " + std::to_string(line_numbers[i]) + ": label " + quote_input(label) +
                            " is region " + std::to_string(numbered.size()) + ", but a " + std::to_string(n) + "x" +
                            std::to_string(n) + " jigsaw has exactly " + std::to_string(n) + " regions");
       }
@@ -265,14 +265,14 @@ Layout Layout::parse_regions(const std::string& text, std::vector<Variant> varia
     }
   }
   if (static_cast<int>(numbered.size()) != n)
-    throw InputError("the regions file has " + std::to_string(numbered.size()) + " labels but " + std::to_string(n) +
+    throw InputError("the file has " + std::to_string(numbered.size()) + " labels but " + std::to_string(n) +
                      " rows: a " + std::to_string(n) + "x" + std::to_string(n) + " jigsaw needs " + std::to_string(n) +
                      " regions of " + std::to_string(n) + " cells");
   std::vector<int> sizes(static_cast<std::size_t>(n), 0);
   for (int label : labels) ++sizes[label];
   for (int region = 0; region < n; ++region)
     if (sizes[region] != n)
-      throw InputError("regions file: region " + quote_input(names[region]) + " has " + std::to_string(sizes[region]) +
+      throw InputError("region " + quote_input(names[region]) + " has " + std::to_string(sizes[region]) +
                        " cells; every region of a " + std::to_string(n) + "x" + std::to_string(n) +
                        " jigsaw needs exactly " + std::to_string(n));
   return jigsaw(n, labels, std::move(variants));
@@ -282,7 +282,9 @@ std::vector<Variant> Layout::parse_variants(const std::string& text) {
   std::vector<Variant> variants;
   if (text.empty() || text == "none") return variants;
   std::string word;
-  std::istringstream in(text);
+  std::string separated = text;  // ',' or '+' (as in a layout's name) between variants
+  std::replace(separated.begin(), separated.end(), '+', ',');
+  std::istringstream in(separated);
   while (std::getline(in, word, ',')) {
     std::string lower;
     for (char ch : word)

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <sstream>
 #include <system_error>
 
 #include "sudoku_count/error.hpp"
@@ -140,6 +141,31 @@ Shape saved_box(const std::string& what, const std::string& origin, const std::s
   } catch (const InputError& e) {
     bad_saved_file(what, origin, std::string("has a bad box: ") + e.what());
   }
+}
+
+Layout saved_layout(const std::string& what, const std::string& origin, const Shape& box, const std::string& variants,
+                    const std::vector<std::string>& region_lines, const std::string& name) {
+  Layout layout;
+  try {
+    std::string regions;
+    for (const auto& line : region_lines) regions += line + "\n";
+    layout = make_layout(box, variants, regions);
+  } catch (const InputError& e) {
+    bad_saved_file(what, origin, std::string("has a bad layout: ") + e.what());
+  }
+  if (!name.empty() && layout.name() != name)
+    bad_saved_file(what, origin, "names layout '" + name + "' but its fields give '" + layout.name() + "'");
+  return layout;
+}
+
+std::string layout_lines(const Layout& layout) {
+  std::string lines;
+  std::string variants;
+  for (Variant v : layout.variants()) variants += (variants.empty() ? "" : ",") + std::string(variant_name(v));
+  if (!variants.empty()) lines += "variants " + variants + "\n";
+  std::istringstream regions(layout.regions_text());
+  for (std::string line; std::getline(regions, line);) lines += "region " + line + "\n";
+  return lines + "layout " + layout.name() + "\n";
 }
 
 }  // namespace sudoku_count::detail

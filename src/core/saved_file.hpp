@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "sudoku_count/layout.hpp"
 #include "sudoku_count/shape.hpp"
 
 namespace sudoku_count::detail {
@@ -43,5 +44,14 @@ std::uint64_t saved_u64(const std::string& what, const std::string& origin, cons
                         const std::string& text);
 // The box field, or bad_saved_file saying why it is bad.
 Shape saved_box(const std::string& what, const std::string& origin, const std::string& text);
+// The layout of a saved run: its box, its variants ("" for none) and its
+// jigsaw regions (the lines of Layout::regions_text, none for boxes); the
+// name it was saved under must be the one they rebuild. Refuses the file
+// (bad_saved_file) otherwise.
+Layout saved_layout(const std::string& what, const std::string& origin, const Shape& box, const std::string& variants,
+                    const std::vector<std::string>& region_lines, const std::string& name);
+// The lines that saved_layout reads back: "variants ..." when there are
+// variants, one "region ..." line per row for a jigsaw, and "layout NAME".
+std::string layout_lines(const Layout& layout);
 
 }  // namespace sudoku_count::detail

@@ -5,7 +5,8 @@
 #include <cmath>
 
 namespace sudoku_count::detail {
-BandEstimator::BandEstimator(std::shared_ptr<const BandTables> tables) : tables_(std::move(tables)) {
+BandEstimator::BandEstimator(std::shared_ptr<const BandTables> tables)
+    : tables_(std::move(tables)), layout_(tables_->shape) {
   log_bands_total_ = static_cast<long double>(boost::multiprecision::log(BigFloat(tables_->bands_total)));
   // Blocks of roughly equal work: the exact sum over band C-1 dominates a
   // sample when C >= 3 and R >= 3.

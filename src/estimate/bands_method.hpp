@@ -20,12 +20,13 @@ class BandEstimator : public Estimator {
   explicit BandEstimator(std::shared_ptr<const BandTables> tables);
 
   std::string name() const override { return "bands"; }
-  const Shape& shape() const override { return tables_->shape; }
+  const Layout& layout() const override { return layout_; }
   std::uint64_t samples_per_block() const override { return samples_per_block_; }
   long double sample_log(Rng& rng, Workspace& workspace) const override;
 
  private:
   std::shared_ptr<const BandTables> tables_;
+  Layout layout_;  // the classic rules of the tables' shape
   long double log_bands_total_ = 0;
   std::uint64_t samples_per_block_ = 1;
 };

@@ -135,7 +135,8 @@ std::string format_checkpoint(const Checkpoint& cp) {
   out << kMagic << "\n"
       << "format " << cp.format << "\n"
       << "version " << cp.tool_version << "\n"
-      << "box " << cp.shape.name() << "\n"
+      << "box " << cp.layout.shape().name() << "\n"
+      << detail::layout_lines(cp.layout)
       << "method " << cp.method << "\n"
       << "samples_per_block " << cp.samples_per_block << "\n";
   for (const auto& range : cp.ranges) out << "range " << range.seed << " " << range.first << " " << range.end << "\n";
@@ -153,6 +154,7 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
   if (!why.empty()) bad_file(origin, why);
 
   std::map<std::string, std::string> fields;
+  std::vector<std::string> region_lines;
   Checkpoint cp;
   std::istringstream lines(body.substr(magic_line.size()));
   for (std::string line; std::getline(lines, line);) {
@@ -167,6 +169,8 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
                        parse_u64(origin, "range", end)};
       if (range.end < range.first) bad_file(origin, "has a range that ends before it starts: '" + line + "'");
       cp.ranges.push_back(range);
+    } else if (key == "region") {
+      region_lines.push_back(value);
     } else if (!fields.emplace(key, value).second) {
       bad_file(origin, "has the field '" + key + "' twice");
     }
@@ -189,12 +193,18 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
     const std::string& key = entry.first;  // not a structured binding: Clang 14 cannot capture one in a lambda
     static const char* const known[] = {"format", "version",  "box",    "method",  "samples_per_block", "samples",
                                         "zeros",  "shift",    "mean",   "m2",      "max",               "log_mean",
-                                        "log_m2", "groups",   "largest", "seconds"};
+                                        "log_m2", "groups",   "largest", "seconds", "variants",         "layout"};
     if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return key == k; }) == std::end(known))
       bad_file(origin, "has an unknown field '" + key + "'");
   }
   cp.tool_version = field("version");
-  cp.shape = detail::saved_box(kWhat, origin, field("box"));
+  // Checkpoints written before layouts have a box only: the classic rules.
+  const auto optional_field = [&](const std::string& key) {
+    const auto it = fields.find(key);
+    return it == fields.end() ? std::string() : it->second;
+  };
+  cp.layout = detail::saved_layout(kWhat, origin, detail::saved_box(kWhat, origin, field("box")),
+                                   optional_field("variants"), region_lines, optional_field("layout"));
   cp.method = field("method");
   if (cp.method.empty()) bad_file(origin, "has an empty method");
   cp.samples_per_block = parse_u64(origin, "samples_per_block", field("samples_per_block"));
@@ -241,7 +251,7 @@ void require_compatible(const Checkpoint& a, const std::string& what_a, const Ch
   auto refuse = [&](const std::string& what, const std::string& va, const std::string& vb) {
     throw InputError(what_a + " and " + what_b + " differ in " + what + " (" + va + " vs " + vb + ")");
   };
-  if (a.shape != b.shape) refuse("shape", "box " + a.shape.name(), "box " + b.shape.name());
+  if (!(a.layout == b.layout)) refuse("layout", a.layout.name(), b.layout.name());
   if (a.method != b.method) refuse("method", a.method, b.method);
   if (a.samples_per_block != b.samples_per_block)
     refuse("samples per block", std::to_string(a.samples_per_block), std::to_string(b.samples_per_block));
@@ -290,7 +300,7 @@ Checkpoint merge_checkpoints(const std::vector<Checkpoint>& runs, const std::vec
 
   Checkpoint merged;
   merged.tool_version = runs[0].tool_version;
-  merged.shape = runs[0].shape;
+  merged.layout = runs[0].layout;
   merged.method = runs[0].method;
   merged.samples_per_block = runs[0].samples_per_block;
   for (const std::size_t i : order) {

@@ -100,9 +100,12 @@ const MethodInfo& estimator_method(const std::string& name) {
   return *found;
 }
 
-std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape& shape,
+std::unique_ptr<Estimator> make_estimator(const std::string& method, const Layout& layout,
                                           const EstimatorOptions& options) {
   estimator_method(method);  // known, or refused
+  if (!layout.classic())
+    throw InputError("method " + method + " does not handle layout " + layout.name() + " yet");
+  const Shape& shape = layout.shape();
   if (options.particles != 0 && method != "smc" && method != "auto")
     throw InputError("--particles applies to method smc, not " + method);
   if (method == "sets")
@@ -137,7 +140,8 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape
 
 // Variants are "bands", "sets", "sets/transposed", "smc/P=64" and
 // "smc/transposed/P=64".
-std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant, const Shape& shape) {
+std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant, const Layout& layout) {
+  const Shape& shape = layout.shape();
   const std::string name = variant.substr(0, variant.find('/'));
   const bool transposed = variant.find("/transposed") != std::string::npos;
   const auto p = variant.find("/P=");

@@ -33,7 +33,7 @@ struct SetsWorkspace : Estimator::Workspace {
 };
 }  // namespace
 
-std::string SetsEstimator::note() const { return transposed_note(counted_, steps_->shape()); }
+std::string SetsEstimator::note() const { return transposed_note(counted_.shape(), steps_->shape()); }
 
 std::unique_ptr<Estimator::Workspace> SetsEstimator::make_workspace() const {
   return std::make_unique<SetsWorkspace>(steps_->make_scratch());

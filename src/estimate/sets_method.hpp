@@ -30,9 +30,9 @@ class SetsEstimator : public Estimator {
   SetsEstimator(const Shape& shape, std::shared_ptr<const SetsSteps> steps);
 
   std::string name() const override { return "sets"; }
-  const Shape& shape() const override { return counted_; }
+  const Layout& layout() const override { return counted_; }
   std::string note() const override;
-  std::string variant() const override { return counted_ == steps_->shape() ? "sets" : "sets/transposed"; }
+  std::string variant() const override { return counted_.shape() == steps_->shape() ? "sets" : "sets/transposed"; }
   std::uint64_t samples_per_block() const override { return samples_per_block_; }
   std::unique_ptr<Workspace> make_workspace() const override;
   long double sample_log(Rng& rng, Workspace& workspace) const override;
@@ -40,7 +40,7 @@ class SetsEstimator : public Estimator {
   const SetsSteps& steps() const { return *steps_; }
 
  private:
-  Shape counted_;  // as given
+  Layout counted_;  // as given: the classic rules of the shape
   std::shared_ptr<const SetsSteps> steps_;  // on the shape worked on
   std::uint64_t samples_per_block_ = 1;
 };

@@ -43,11 +43,11 @@ SmcEstimator::SmcEstimator(const Shape& given, std::shared_ptr<const SetsSteps> 
 }
 
 std::string SmcEstimator::variant() const {
-  return std::string("smc") + (counted_ == steps_->shape() ? "" : "/transposed") + "/P=" + std::to_string(particles_);
+  return std::string("smc") + (counted_.shape() == steps_->shape() ? "" : "/transposed") + "/P=" + std::to_string(particles_);
 }
 
 std::string SmcEstimator::note() const {
-  std::string text = transposed_note(counted_, steps_->shape());
+  std::string text = transposed_note(counted_.shape(), steps_->shape());
   return (text.empty() ? "" : text + "; ") + "each sample is one replicate of " + std::to_string(particles_) +
          " particles";
 }

@@ -30,7 +30,7 @@ class SmcEstimator : public Estimator {
   SmcEstimator(const Shape& shape, std::shared_ptr<const SetsSteps> steps, int particles);
 
   std::string name() const override { return "smc"; }
-  const Shape& shape() const override { return counted_; }
+  const Layout& layout() const override { return counted_; }
   std::string note() const override;
   // P is part of what a sample is: runs with different P never merge.
   std::string variant() const override;
@@ -47,7 +47,7 @@ class SmcEstimator : public Estimator {
   static constexpr int kMaxParticles = EstimatorOptions::kMaxParticles;
 
  private:
-  Shape counted_;
+  Layout counted_;  // as given: the classic rules of the shape
   std::shared_ptr<const SetsSteps> steps_;
   int particles_ = 1;
   std::uint64_t samples_per_block_ = 1;

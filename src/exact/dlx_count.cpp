@@ -16,7 +16,7 @@ ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& option
   const auto start = std::chrono::steady_clock::now();
   const int threads = thread_count(options.threads);
   validate_grid(puzzle);
-  const int n = puzzle.shape.n();
+  const int n = puzzle.n();
   if (const int givens = given_count(puzzle); options.fix_first_row && givens != 0)
     throw InputError("fixing the first row needs the empty grid, but the puzzle has " + std::to_string(givens) +
                      (givens == 1 ? " given" : " givens"));
@@ -30,7 +30,8 @@ ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& option
   const BigInt raw = sudoku_exact_cover(start_grid).count_solutions(result.threads);
   if (options.fix_first_row) {
     // Relabelling symbols maps completions with any first row one-to-one onto
-    // those with first row 1..N, so each of the N! first rows has as many.
+    // those with first row 1..N, so each of the N! first rows has as many:
+    // every house of every layout holds each symbol once whatever the labels.
     result.first_row_fixed = true;
     result.count_with_first_row_fixed = raw;
     result.count = raw * factorial(n);

@@ -86,20 +86,33 @@ std::string exact_cost_note(const Shape& shape) {
 }
 
 std::string choose_exact_method(const ExactRequest& request) {
-  const Shape& shape = request.shape;
+  const Layout& layout = request.layout;
+  const Shape& shape = layout.shape();
   std::string method = exact_method(request.method).name;
-  if (request.puzzle && request.puzzle->shape != shape)
-    throw InputError("the puzzle is a grid of box " + request.puzzle->shape.name() + ", not of box " + shape.name());
+  if (request.puzzle && !(request.puzzle->layout == layout))
+    throw InputError("the puzzle is a grid of layout " + request.puzzle->layout.name() + ", not of layout " +
+                     layout.name());
   if (method == "bands" && request.puzzle)
     throw InputError("method bands counts all grids of a shape; drop the puzzle, or use --method dlx");
   if (method == "bands" && request.fix_first_row) throw InputError("--fix-first-row applies to method dlx");
+  if (method == "bands" && !layout.classic())
+    throw InputError("method bands counts the classic rules of a box shape only, not layout " + layout.name() +
+                     ": use --method dlx (or auto)");
   const bool empty = !request.puzzle || given_count(*request.puzzle) == 0;
-  if (method == "auto") method = empty && !request.fix_first_row && bands_count_exactly(shape) ? "bands" : "dlx";
+  if (method == "auto")
+    method = empty && !request.fix_first_row && layout.classic() && bands_count_exactly(shape) ? "bands" : "dlx";
   if (method == "bands") detail::require_band_reach(shape);
-  if (method == "dlx" && empty && shape.n() > kMaxEnumeratedGridSize)
-    throw InputError("no exact method counts all grids of box " + shape.name() + " in reasonable time: dlx reaches " +
-                     exact_method("dlx").reach + ", and bands " + exact_method("bands").reach +
-                     "; for an estimate with error bars run 'sudoku-count estimate --box " + shape.name() + "'");
+  if (method == "dlx" && empty && layout.n() > kMaxEnumeratedGridSize) {
+    const std::string options = layout.is_jigsaw() ? "--regions FILE" : "--box " + shape.name();
+    std::string variants;
+    for (Variant v : layout.variants()) variants += (variants.empty() ? "" : ",") + std::string(variant_name(v));
+    throw InputError("no exact method counts all grids of " +
+                     (layout.classic() ? "box " + shape.name() : "layout " + layout.name()) +
+                     " in reasonable time: dlx reaches " + exact_method("dlx").reach + ", and bands " +
+                     exact_method("bands").reach + " (classic rules only)" +
+                     "; for an estimate with error bars run 'sudoku-count estimate " + options +
+                     (variants.empty() ? "" : " --variant " + variants) + "'");
+  }
   if (method == "dlx" && !empty) require_dlx_reach(*request.puzzle);
   return method;
 }
@@ -107,8 +120,8 @@ std::string choose_exact_method(const ExactRequest& request) {
 ExactResult count_exact(const ExactRequest& request, const ProgressFn& progress) {
   const std::string method = choose_exact_method(request);
   const ExactOptions options{request.threads, request.fix_first_row};
-  if (method == "bands") return count_grids_by_bands(request.shape, options, progress);
-  return count_completions_dlx(request.puzzle ? *request.puzzle : empty_grid(request.shape), options);
+  if (method == "bands") return count_grids_by_bands(request.layout.shape(), options, progress);
+  return count_completions_dlx(request.puzzle ? *request.puzzle : empty_grid(request.layout), options);
 }
 
 }  // namespace sudoku_count

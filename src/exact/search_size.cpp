@@ -9,24 +9,21 @@ namespace sudoku_count::detail {
 
 SearchEstimate estimate_search(const Grid& puzzle, int probes, double stop_above) {
   validate_grid(puzzle);
-  const Shape& shape = puzzle.shape;
-  const int n = shape.n(), cells = shape.cells();
+  const Layout& layout = puzzle.layout;
+  const int n = layout.n(), cells = layout.cells();
+  const auto& houses_of = layout.houses_of_cells();
   const Mask all = low_bits(n);
-  std::vector<Mask> row(n), col(n), box(n);
+  std::vector<Mask> used(layout.houses().size());  // per house: symbols placed
   std::vector<char> filled(cells);
   Rng rng(0x5eed, 0);  // one fixed stream: the refusals it feeds are the same from run to run
   double completions = 0, nodes = 0;
   for (int probe = 0; probe < probes; ++probe) {
-    std::fill(row.begin(), row.end(), 0);
-    std::fill(col.begin(), col.end(), 0);
-    std::fill(box.begin(), box.end(), 0);
+    std::fill(used.begin(), used.end(), 0);
     for (int cell = 0; cell < cells; ++cell) {
-      const int r = cell / n, c = cell % n, v = puzzle.cells[cell];
+      const int v = puzzle.cells[cell];
       filled[cell] = v != 0;
-      if (v) {
-        const Mask bit = Mask{1} << (v - 1);
-        row[r] |= bit, col[c] |= bit, box[shape.box_of(r, c)] |= bit;
-      }
+      if (v)
+        for (int house : houses_of[cell]) used[house] |= Mask{1} << (v - 1);
     }
     double weight = 1;  // nodes at this depth, estimated: the product of the branching so far
     nodes += 1;         // the root
@@ -35,8 +32,9 @@ SearchEstimate estimate_search(const Grid& puzzle, int probes, double stop_above
       Mask options = 0;
       for (int cell = 0; cell < cells && fewest > 1; ++cell) {
         if (filled[cell]) continue;
-        const int r = cell / n, c = cell % n;
-        const Mask m = all & ~(row[r] | col[c] | box[shape.box_of(r, c)]);
+        Mask taken = 0;
+        for (int house : houses_of[cell]) taken |= used[house];
+        const Mask m = all & ~taken;
         if (popcount(m) < fewest) fewest = popcount(m), best = cell, options = m;
       }
       if (best < 0) {  // complete
@@ -47,8 +45,7 @@ SearchEstimate estimate_search(const Grid& puzzle, int probes, double stop_above
       weight *= fewest;
       nodes += weight;
       const Mask bit = Mask{1} << nth_bit_index(options, static_cast<int>(uniform_below(rng, fewest)));
-      const int r = best / n, c = best % n;
-      row[r] |= bit, col[c] |= bit, box[shape.box_of(r, c)] |= bit;
+      for (int house : houses_of[best]) used[house] |= bit;
       filled[best] = 1;
     }
     if (nodes / probes > stop_above) break;

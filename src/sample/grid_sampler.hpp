@@ -23,8 +23,8 @@ class GridSampler {
   virtual Grid draw(Rng& rng, Workspace& workspace) const = 0;
 };
 
-// Up to 6x6: dancing links on the empty grid (ExactCover::UniformSampler).
-std::unique_ptr<GridSampler> make_dlx_sampler(const Shape& shape);
+// Up to 6x6, any layout: dancing links on the empty grid (ExactCover::UniformSampler).
+std::unique_ptr<GridSampler> make_dlx_sampler(const Layout& layout);
 // Three bands with a tabulated f (9x9): band-1 orbits, band-2 column sets.
 std::unique_ptr<GridSampler> make_band_sampler(const Shape& shape, int threads);
 // Two bands (R x 2 boxes, R <= kMaxSampledTwoBandRows) and their transposes.

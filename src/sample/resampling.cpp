@@ -9,15 +9,23 @@
 
 namespace sudoku_count::detail {
 
-bool propose_grid(const Shape& shape, Rng& rng, Grid& grid, long double& log_weight) {
-  const int n = shape.n();
-  grid = empty_grid(shape);
-  std::vector<Mask> column_used(n, 0), box_used(n, 0), allowed(n);
+bool propose_grid(const Layout& layout, Rng& rng, Grid& grid, long double& log_weight) {
+  const int n = layout.n();
+  const auto& houses_of = layout.houses_of_cells();
+  grid = empty_grid(layout);
+  // Symbols placed in each house; a row is a perfect matching of its cells
+  // to the symbols in none of their houses (the row being a house itself,
+  // any other house meets it in distinct symbols).
+  std::vector<Mask> used(layout.houses().size(), 0), allowed(n);
   std::vector<int> symbol_of(n);
   MatchingCounter counter;
   log_weight = 0;
   for (int row = 0; row < n; ++row) {
-    for (int j = 0; j < n; ++j) allowed[j] = low_bits(n) & ~column_used[j] & ~box_used[shape.box_of(row, j)];
+    for (int j = 0; j < n; ++j) {
+      Mask taken = 0;
+      for (int house : houses_of[row * n + j]) taken |= used[house];
+      allowed[j] = low_bits(n) & ~taken;
+    }
     if (n <= MatchingCounter::kMaxSymbols) {
       const double matchings = counter.count(allowed.data(), n);
       if (matchings == 0) return false;
@@ -32,15 +40,14 @@ bool propose_grid(const Shape& shape, Rng& rng, Grid& grid, long double& log_wei
     }
     for (int j = 0; j < n; ++j) {
       const Mask bit = Mask{1} << symbol_of[j];
-      column_used[j] |= bit;
-      box_used[shape.box_of(row, j)] |= bit;
+      for (int house : houses_of[row * n + j]) used[house] |= bit;
       grid.at(row, j) = symbol_of[j] + 1;
     }
   }
   return true;
 }
 
-ResampledGrids resample_grids(const Shape& shape, std::uint64_t count, std::uint64_t proposals_per_grid,
+ResampledGrids resample_grids(const Layout& shape, std::uint64_t count, std::uint64_t proposals_per_grid,
                               std::uint64_t seed, int threads) {
   ResampledGrids result;
   result.proposals = count * proposals_per_grid;

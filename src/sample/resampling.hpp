@@ -28,10 +28,10 @@ struct ResampledGrids {
 
 // Proposal i drawn from block_stream(seed, i); the resampling from
 // block_stream(seed, proposals), after all of them.
-ResampledGrids resample_grids(const Shape& shape, std::uint64_t count, std::uint64_t proposals_per_grid,
+ResampledGrids resample_grids(const Layout& layout, std::uint64_t count, std::uint64_t proposals_per_grid,
                               std::uint64_t seed, int threads);
 
 // One proposal: the grid (if it completes) and the log of its weight 1/q.
-bool propose_grid(const Shape& shape, Rng& rng, Grid& grid, long double& log_weight);
+bool propose_grid(const Layout& layout, Rng& rng, Grid& grid, long double& log_weight);
 
 }  // namespace sudoku_count::detail

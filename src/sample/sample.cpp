@@ -25,35 +25,38 @@ bool two_bands_sampled(const Shape& s) {
 
 }  // namespace
 
-std::string sample_method(const Shape& shape) {
-  if (shape.n() <= kMaxDlxSampled) return "dlx";
+std::string sample_method(const Layout& layout) {
+  const Shape& shape = layout.shape();
+  if (layout.n() <= kMaxDlxSampled) return "dlx";
+  if (!layout.classic()) return "resampling";
   if (shape.box_rows == 3 && shape.box_cols == 3) return "bands";
   if (two_bands_sampled(shape)) return "two-bands";
   return "resampling";
 }
 
-bool samples_exactly_uniform(const Shape& shape) { return sample_method(shape) != "resampling"; }
+bool samples_exactly_uniform(const Layout& layout) { return sample_method(layout) != "resampling"; }
 
-SampleResult sample_grids(const Shape& shape, const SampleOptions& options) {
+SampleResult sample_grids(const Layout& layout, const SampleOptions& options) {
+  const Shape& shape = layout.shape();
   const auto start = std::chrono::steady_clock::now();
   if (options.count == 0) throw InputError("the number of grids to draw must be at least 1");
   if (options.proposals_per_grid == 0) throw InputError("proposals per grid must be at least 1");
   SampleResult result;
-  result.shape = shape;
+  result.layout = layout;
   result.seed = options.seed;
   result.threads = thread_count(options.threads);
-  result.method = sample_method(shape);
-  result.exactly_uniform = samples_exactly_uniform(shape);
+  result.method = sample_method(layout);
+  result.exactly_uniform = samples_exactly_uniform(layout);
   auto seconds_since_start = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
 
   if (!result.exactly_uniform) {
     ResampledGrids drawn =
-        resample_grids(shape, options.count, options.proposals_per_grid, options.seed, result.threads);
+        resample_grids(layout, options.count, options.proposals_per_grid, options.seed, result.threads);
     if (drawn.live == 0)
-      throw InputError("none of the " + std::to_string(drawn.proposals) + " row-by-row proposals for box " +
-                       shape.name() + " reached a full grid: raise the proposals per grid");
+      throw InputError("none of the " + std::to_string(drawn.proposals) + " row-by-row proposals for layout " +
+                       layout.name() + " reached a full grid: raise the proposals per grid");
     result.grids = std::move(drawn.grids);
     result.proposals = drawn.proposals;
     result.live_proposals = drawn.live;
@@ -65,7 +68,7 @@ SampleResult sample_grids(const Shape& shape, const SampleOptions& options) {
     return result;
   }
 
-  const std::unique_ptr<GridSampler> sampler = result.method == "dlx"     ? make_dlx_sampler(shape)
+  const std::unique_ptr<GridSampler> sampler = result.method == "dlx"     ? make_dlx_sampler(layout)
                                                : result.method == "bands" ? make_band_sampler(shape, result.threads)
                                                                           : make_two_band_sampler(shape, result.threads);
   if (result.method == "two-bands" && shape.box_cols != 2)

@@ -1,4 +1,4 @@
-// Listing completions: the cover of a shape's empty grid built once and
+// Listing completions: the cover of a layout's empty grid built once and
 // copied for each puzzle.
 #include <stdexcept>
 
@@ -15,17 +15,17 @@ struct CompletionFinder::Cover {
   ExactCover empty;
 };
 
-CompletionFinder::CompletionFinder(const Shape& shape)
-    : shape_(shape), cover_(std::make_shared<const Cover>(Cover{empty_grid_cover(shape)})) {}
+CompletionFinder::CompletionFinder(const Layout& layout)
+    : layout_(layout), cover_(std::make_shared<const Cover>(Cover{empty_grid_cover(layout)})) {}
 
 std::vector<Grid> CompletionFinder::find(const Grid& puzzle, std::uint64_t limit) const {
-  if (!(puzzle.shape == shape_))
-    throw std::invalid_argument("CompletionFinder for box " + shape_.name() + " given a puzzle of box " +
-                                puzzle.shape.name());
+  if (!(puzzle.layout == layout_))
+    throw std::invalid_argument("CompletionFinder for layout " + layout_.name() + " given a puzzle of layout " +
+                                puzzle.layout.name());
   validate_grid(puzzle);
   ExactCover cover = cover_->empty;
   select_givens(cover, puzzle);
-  const int n = shape_.n();
+  const int n = layout_.n();
   std::vector<Grid> completions;
   for (const std::vector<int>& solution : cover.find_solutions(limit)) {
     Grid grid = puzzle;
@@ -36,7 +36,7 @@ std::vector<Grid> CompletionFinder::find(const Grid& puzzle, std::uint64_t limit
 }
 
 std::vector<Grid> find_completions(const Grid& puzzle, std::uint64_t limit) {
-  return CompletionFinder(puzzle.shape).find(puzzle, limit);
+  return CompletionFinder(puzzle.layout).find(puzzle, limit);
 }
 
 }  // namespace sudoku_count

@@ -44,7 +44,7 @@ Grid minimal_puzzle(const Grid& grid, Rng& rng) {
   std::vector<int> cells(grid.cells.size());
   std::iota(cells.begin(), cells.end(), 0);
   shuffle(cells, rng);
-  const CompletionFinder finder(grid.shape);
+  const CompletionFinder finder(grid.layout);
   Grid puzzle = grid;
   for (int cell : cells) {
     const int value = puzzle.cells[cell];

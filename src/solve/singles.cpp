@@ -8,42 +8,31 @@ namespace sudoku_count {
 namespace detail {
 namespace {
 
-// Units are numbered 0..3N-1: rows, then columns, then boxes.
-enum UnitKind { kRow = 0, kColumn = 1, kBox = 2 };
-constexpr const char* kUnitNames[] = {"row", "column", "box"};
-constexpr Rule kHiddenRules[] = {Rule::OnlyPlaceInRow, Rule::OnlyPlaceInColumn, Rule::OnlyPlaceInBox};
-
-std::string unit_name(int unit, int n) {
-  return std::string(kUnitNames[unit / n]) + " " + std::to_string(unit % n + 1);
+std::string house_name(const House& house) {
+  return std::string(house_kind_name(house.kind)) + " " + std::to_string(house.index + 1);
 }
 
 // A grid with the candidates of every cell kept up to date as symbols are
-// placed.
+// placed. Units are the houses of the layout: rows, then columns, boxes and
+// any further regions (Layout::houses()).
 class Board {
  public:
   explicit Board(const Grid& puzzle)
-      : grid_(puzzle), n_(puzzle.shape.n()), all_(low_bits(n_)), placed_(3 * static_cast<std::size_t>(n_), 0) {
+      : grid_(puzzle),
+        n_(puzzle.n()),
+        all_(low_bits(n_)),
+        houses_(&grid_.layout.houses()),
+        houses_of_(&grid_.layout.houses_of_cells()),
+        placed_(houses_->size(), 0) {
     validate_grid(grid_);
-    const Shape& shape = grid_.shape;
-    unit_cells_.resize(3 * static_cast<std::size_t>(n_));
-    for (int unit = 0; unit < n_; ++unit) {
-      // Box b spans rows from (b / R) * R and columns from (b % R) * C
-      // (shape.box_of numbers boxes row by row, R boxes to a band).
-      const int top = unit / shape.box_rows * shape.box_rows, left = unit % shape.box_rows * shape.box_cols;
-      for (int k = 0; k < n_; ++k) {
-        unit_cells_[kRow * n_ + unit].push_back(unit * n_ + k);
-        unit_cells_[kColumn * n_ + unit].push_back(k * n_ + unit);
-        unit_cells_[kBox * n_ + unit].push_back((top + k / shape.box_cols) * n_ + left + k % shape.box_cols);
-      }
-    }
-    for (int cell = 0; cell < shape.cells(); ++cell)
+    for (int cell = 0; cell < grid_.layout.cells(); ++cell)
       if (const int value = grid_.cells[cell]; value != 0)
-        for (int unit : units_of(cell)) placed_[unit] |= bit_of(value);
+        for (int unit : (*houses_of_)[cell]) placed_[unit] |= bit_of(value);
     candidates_.assign(grid_.cells.size(), 0);
-    for (int cell = 0; cell < shape.cells(); ++cell)
+    for (int cell = 0; cell < grid_.layout.cells(); ++cell)
       if (grid_.cells[cell] == 0) {
         Mask taken = 0;
-        for (int unit : units_of(cell)) taken |= placed_[unit];
+        for (int unit : (*houses_of_)[cell]) taken |= placed_[unit];
         candidates_[cell] = all_ & ~taken;
       }
   }
@@ -63,33 +52,35 @@ class Board {
         return false;
       }
       if (popcount(options) == 1) {
-        place(cell, low_bit_index(options) + 1, Rule::OnlyCandidate, result);
+        place(cell, low_bit_index(options) + 1, -1, result);
         placed = true;
       }
     }
     return placed;
   }
 
-  // Places the first hidden single, in rows, then columns, then boxes.
-  // Returns whether it placed one; stops at a symbol without a place.
+  // Places the first hidden single, in the houses in order (rows, columns,
+  // boxes, then the layout's other regions). Returns whether it placed one;
+  // stops at a symbol without a place.
   bool place_one_hidden_single(SinglesResult& result) {
-    for (int unit = 0; unit < 3 * n_; ++unit) {
+    for (std::size_t unit = 0; unit < houses_->size(); ++unit) {
+      const auto& cells = (*houses_)[unit].cells;
       // Symbols seen in at least one cell's candidates, and in two or more.
       Mask once = 0, twice = 0;
-      for (int cell : unit_cells_[unit]) {
+      for (int cell : cells) {
         twice |= once & candidates_[cell];
         once |= candidates_[cell];
       }
       if (const Mask nowhere = all_ & ~(once | placed_[unit]); nowhere != 0) {
         result.contradiction = "symbol " + grid_symbol(low_bit_index(nowhere) + 1, n_) + " has no place left in " +
-                               unit_name(unit, n_);
+                               house_name((*houses_)[unit]);
         return false;
       }
       if (const Mask single = once & ~twice; single != 0) {
         const int value = low_bit_index(single) + 1;
-        for (int cell : unit_cells_[unit])
+        for (int cell : cells)
           if (candidates_[cell] & bit_of(value)) {
-            place(cell, value, kHiddenRules[unit / n_], result);
+            place(cell, value, static_cast<int>(unit), result);
             return true;
           }
       }
@@ -100,27 +91,25 @@ class Board {
  private:
   static Mask bit_of(int value) { return Mask{1} << (value - 1); }
 
-  std::array<int, 3> units_of(int cell) const {
-    const int row = cell / n_, col = cell % n_;
-    return {kRow * n_ + row, kColumn * n_ + col, kBox * n_ + grid_.shape.box_of(row, col)};
-  }
-
-  void place(int cell, int value, Rule rule, SinglesResult& result) {
+  // `house` -1 for a naked single.
+  void place(int cell, int value, int house, SinglesResult& result) {
     grid_.cells[cell] = value;
     candidates_[cell] = 0;
-    for (int unit : units_of(cell)) {
+    for (int unit : (*houses_of_)[cell]) {
       placed_[unit] |= bit_of(value);
-      for (int peer : unit_cells_[unit]) candidates_[peer] &= ~bit_of(value);
+      for (int peer : (*houses_)[unit].cells) candidates_[peer] &= ~bit_of(value);
     }
-    result.deductions.push_back({cell / n_, cell % n_, value, rule});
+    result.deductions.push_back(
+        {cell / n_, cell % n_, value, house < 0 ? Rule::OnlyCandidate : Rule::OnlyPlaceInHouse, house});
   }
 
   Grid grid_;
   int n_;
   Mask all_;
-  std::vector<Mask> placed_;                  // per unit: symbols placed in it
-  std::vector<std::vector<int>> unit_cells_;  // per unit: its N cells
-  std::vector<Mask> candidates_;              // per cell; 0 once filled
+  const std::vector<House>* houses_;                  // of grid_.layout, shared
+  const std::vector<std::vector<int>>* houses_of_;    // per cell: its houses
+  std::vector<Mask> placed_;                          // per house: symbols placed in it
+  std::vector<Mask> candidates_;                      // per cell; 0 once filled
 };
 
 }  // namespace
@@ -134,7 +123,7 @@ SinglesResult apply_singles(const Grid& puzzle) {
     if (!result.contradiction.empty() || !board.place_one_hidden_single(result)) break;
   }
   result.grid = board.grid();
-  result.blanks = result.grid.shape.cells() - given_count(result.grid);
+  result.blanks = result.grid.layout.cells() - given_count(result.grid);
   return result;
 }
 
@@ -142,18 +131,14 @@ std::vector<Mask> candidate_masks(const Grid& grid) { return Board(grid).candida
 
 }  // namespace detail
 
-std::string describe(const Deduction& deduction, const Shape& shape) {
+std::string describe(const Deduction& deduction, const Layout& layout) {
   using namespace detail;
-  const int n = shape.n();
+  const int n = layout.n();
   std::string text = cell_name(deduction.row, deduction.col) + " = " + grid_symbol(deduction.value, n) + ": ";
-  switch (deduction.rule) {
-    case Rule::OnlyCandidate: return text + "only candidate";
-    case Rule::OnlyPlaceInRow: return text + "only place in " + unit_name(kRow * n + deduction.row, n);
-    case Rule::OnlyPlaceInColumn: return text + "only place in " + unit_name(kColumn * n + deduction.col, n);
-    case Rule::OnlyPlaceInBox:
-      return text + "only place in " + unit_name(kBox * n + shape.box_of(deduction.row, deduction.col), n);
-  }
-  return text;
+  if (deduction.rule == Rule::OnlyPlaceInHouse && deduction.house >= 0 &&
+      deduction.house < static_cast<int>(layout.houses().size()))
+    return text + "only place in " + house_name(layout.houses()[deduction.house]);
+  return text + "only candidate";
 }
 
 }  // namespace sudoku_count

@@ -19,7 +19,7 @@ const char* status_name(SolveStatus status) {
 
 SolveResult solve(const Grid& puzzle, const SolveOptions& options) {
   validate_grid(puzzle);  // before building the finder: the shape may not fit the grid
-  return solve(CompletionFinder(puzzle.shape), puzzle, options);
+  return solve(CompletionFinder(puzzle.layout), puzzle, options);
 }
 
 SolveResult solve(const CompletionFinder& finder, const Grid& puzzle, const SolveOptions& options) {
@@ -33,7 +33,7 @@ SolveResult solve(const CompletionFinder& finder, const Grid& puzzle, const Solv
     searched = std::move(singles.grid);
   }
   if (result.contradiction.empty()) {
-    result.search_cells = searched.shape.cells() - given_count(searched);
+    result.search_cells = searched.layout.cells() - given_count(searched);
     // Two completions are enough to tell unique from multiple.
     result.solutions = finder.find(searched, 2);
   }
@@ -47,13 +47,13 @@ SolveResult solve(const CompletionFinder& finder, const Grid& puzzle, const Solv
 BatchResult solve_all(const std::vector<Grid>& puzzles, const SolveOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const int threads = thread_count(options.threads);
-  std::vector<CompletionFinder> finders;  // one per shape, in order of first use
+  std::vector<CompletionFinder> finders;  // one per layout, in order of first use
   std::vector<std::size_t> finder_of(puzzles.size());
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     validate_grid(puzzles[i]);
     std::size_t k = 0;
-    while (k < finders.size() && !(finders[k].shape() == puzzles[i].shape)) ++k;
-    if (k == finders.size()) finders.emplace_back(puzzles[i].shape);
+    while (k < finders.size() && !(finders[k].layout() == puzzles[i].layout)) ++k;
+    if (k == finders.size()) finders.emplace_back(puzzles[i].layout);
     finder_of[i] = k;
   }
   BatchResult batch;

@@ -83,6 +83,18 @@ std::string class_count_bound_statement(const Shape& shape, bool transposition) 
          (symmetry_group_order(shape, transposition) / factorial(shape.n())).str() + " times the lower bound";
 }
 
+EssentiallyDifferentResult count_essentially_different(const Layout& layout, const SymmetryOptions& options,
+                                                       const SymmetryProgressFn& progress) {
+  if (!layout.classic())
+    throw InputError("essentially different grids are counted for the classic rules of a box shape only: layout " +
+                     layout.name() +
+                     " is not kept by the symmetry group implemented (band, stack, row and column permutations and "
+                     "transposition move its " +
+                     (layout.is_jigsaw() ? std::string("regions") : std::string("extra regions")) +
+                     "), and Burnside's lemma needs a group acting on the layout's grids; drop --variant / --regions");
+  return count_essentially_different(layout.shape(), options, progress);
+}
+
 EssentiallyDifferentResult count_essentially_different(const Shape& shape, const SymmetryOptions& options,
                                                        const SymmetryProgressFn& progress) {
   const auto start = std::chrono::steady_clock::now();

@@ -20,6 +20,52 @@ extern "C" void on_signal(int) { g_interrupted.store(true); }
 
 Shape box_shape(const ParsedOptions& options) { return Shape::parse(options.text("box")); }
 
+namespace {
+
+std::string read_regions_file(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw InputError("cannot read regions file " + quote_input(path) + ": it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read regions file " + quote_input(path) + ": it is missing or unreadable");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw InputError("cannot read regions file " + quote_input(path));
+  if (text.str().size() > 1'000'000) throw InputError("regions file " + quote_input(path) + " is over 1 MB: not a layout");
+  return text.str();
+}
+
+}  // namespace
+
+Layout command_layout(const ParsedOptions& options) {
+  const std::string variants = options.has("variant") ? options.text("variant") : "";
+  if (!options.has("regions")) return Layout::with_variants(box_shape(options), Layout::parse_variants(variants));
+  const std::string path = options.text("regions");
+  Layout layout;
+  try {
+    layout = make_layout(Shape{}, variants, read_regions_file(path));
+  } catch (const InputError& e) {
+    if (std::string(e.what()).rfind("unknown variant", 0) == 0 || std::string(e.what()).rfind("variant", 0) == 0)
+      throw;
+    throw InputError("regions file " + quote_input(path) + ": " + e.what());
+  }
+  if (options.has("box") && box_shape(options).n() != layout.n())
+    throw InputError("--box " + options.text("box") + " gives a " + std::to_string(box_shape(options).n()) + "x" +
+                     std::to_string(box_shape(options).n()) + " grid but regions file " + quote_input(path) +
+                     " has " + std::to_string(layout.n()) + " rows; drop --box (a jigsaw's size comes from its file)");
+  return layout;
+}
+
+void require_same_layout(const ParsedOptions& options, const Layout& saved, const std::string& path) {
+  if (!options.given("box") && !options.given("variant") && !options.given("regions")) return;
+  const Layout asked = options.given("box") || options.given("regions")
+                           ? command_layout(options)
+                           : Layout::with_variants(saved.shape(), Layout::parse_variants(options.text("variant")));
+  if (!(asked == saved))
+    throw InputError("layout " + asked.name() + " (from --box, --variant, --regions) does not match checkpoint '" +
+                     path + "' (layout " + saved.name() + "); drop those options to resume it");
+}
+
 std::string read_puzzle_file(const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error))

@@ -45,10 +45,8 @@ int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
   install_signal_handlers();
   const std::optional<Checkpoint> resumed = read_resumed_run(options, group);
   const std::string resume_path = resumed ? options.text("resume") : "";
-  const Shape shape = resumed ? resumed->shape : box_shape(options);
-  if (resumed && options.given("box") && box_shape(options) != shape)
-    throw InputError("--box " + options.text("box") + " does not match checkpoint '" + resume_path + "' (box " +
-                     shape.name() + "); drop --box to resume it");
+  const Layout layout = resumed ? resumed->layout : command_layout(options);
+  if (resumed) require_same_layout(options, layout, resume_path);
   RunOptions run;
   run.seed = resumed ? resumed->ranges[0].seed : options.integer("seed");
   if (resumed && options.given("seed") && options.integer("seed") != run.seed)
@@ -72,19 +70,19 @@ int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
   const auto build_start = std::chrono::steady_clock::now();
   const auto estimator =
       resumed && !options.given("method") && !options.given("particles") && !options.given("orientation")
-          ? make_estimator_for_variant(resumed->method, shape)
-          : make_estimator(options.text("method"), shape,
+          ? make_estimator_for_variant(resumed->method, layout)
+          : make_estimator(options.text("method"), layout,
                            EstimatorOptions{.particles = static_cast<int>(options.integer("particles")),
                                             .orientation = parse_orientation(options.text("orientation"))});
   const EstimateRun context{
-      shape, run.seed, estimator->name(), estimator->note(),
+      layout, run.seed, estimator->name(), estimator->note(),
       std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count(),
-      symmetry_group_order(shape), checkpoint_path};
+      layout.classic() ? symmetry_group_order(layout.shape()) : BigInt(0), checkpoint_path};
 
   // What a checkpoint of this run records (its blocks and sums filled in as it goes).
   Checkpoint state;
   state.tool_version = kVersion;
-  state.shape = shape;
+  state.layout = layout;
   state.method = estimator->variant();
   state.samples_per_block = estimator->samples_per_block();
   if (resumed) continue_from(*resumed, resume_path, state, run);

@@ -30,12 +30,12 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 int print_count(const ParsedOptions& options, const ExactRequest& request, ExactResult result) {
   const bool json = options.flag("json");
-  ExactReport report{.result = std::move(result), .shape = request.shape, .puzzle = request.puzzle.has_value()};
+  ExactReport report{.result = std::move(result), .layout = request.layout, .puzzle = request.puzzle.has_value()};
   // The completions to show come from dancing links whatever the method
   // that counted them: the first K in its search order.
   if (options.has("print")) {
     report.print = options.integer("print");
-    report.printed = find_completions(request.puzzle.value_or(empty_grid(request.shape)), *report.print);
+    report.printed = find_completions(request.puzzle.value_or(empty_grid(request.layout)), *report.print);
   }
   if (json) std::cout << dump(exact_json(report)) << "\n";
   else exact_text(std::cout, report);
@@ -44,7 +44,7 @@ int print_count(const ParsedOptions& options, const ExactRequest& request, Exact
 
 // exact --essentially-different: the classes of grids, by Burnside's lemma.
 int essentially_different(const ParsedOptions& options) {
-  const Shape shape = box_shape(options);
+  const Layout shape = command_layout(options);
   SymmetryOptions symmetry;
   symmetry.threads = static_cast<int>(options.integer("threads"));
   symmetry.transposition = !options.flag("no-transposition");
@@ -65,7 +65,7 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
             const std::optional<ExactJobState>& resumed, const std::string& resume_path) {
   const auto start = std::chrono::steady_clock::now();
   install_signal_handlers();  // a signal stops the job after the units under way
-  const ExactJob job(request.shape);
+  const ExactJob job(request.layout.shape());
   ExactJobState state = start_state(job);
   if (resumed) {
     require_same_job(*resumed, resume_path, job);
@@ -89,9 +89,9 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
 
   const bool json = options.flag("json");
   const bool terminal = isatty(STDERR_FILENO) != 0;
-  if (const std::string cost = exact_cost_note(request.shape); !cost.empty())
+  if (const std::string cost = exact_cost_note(request.layout.shape()); !cost.empty())
     std::cerr << "sudoku-count: " << cost << "\n";
-  std::cerr << "sudoku-count: exact job for box " << request.shape.name() << ": a census of " << state.chunks
+  std::cerr << "sudoku-count: exact job for box " << request.layout.shape().name() << ": a census of " << state.chunks
             << " chunks, then one unit per class; " << state.units_done() << " units done"
             << (checkpoint_path.empty() ? "" : ", checkpoint '" + checkpoint_path + "'") << "\n";
   const std::uint64_t classes_before = state.classes;
@@ -126,7 +126,7 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
   result.detail = std::to_string(reached.classes) + " classes of band-1 column sets, f^2 each, in " +
                   std::to_string(reached.chunks) + " chunks" +
                   (classes_before > 0 ? " (" + std::to_string(classes_before) + " classes from the checkpoint)" : "");
-  if (!(job.counted_shape() == request.shape))
+  if (!(job.counted_shape() == request.layout.shape()))
     result.note = "counted on the transposed " + job.counted_shape().name() + " shape, which has the same number of grids";
   print_count(options, request, std::move(result));
   return reporter.failed() ? 3 : 0;
@@ -144,22 +144,23 @@ int handle_exact(const ParsedOptions& options, const ProcessGroup& group) {
     if (options.given("box") && box_shape(options) != resumed->shape)
       throw InputError("--box " + options.text("box") + " does not match job checkpoint '" + resume_path + "' (box " +
                        resumed->shape.name() + "); drop --box to resume it");
+    require_same_layout(options, Layout(resumed->shape), resume_path);
   }
   ExactRequest request;
-  request.shape = resumed ? resumed->shape : box_shape(options);
-  if (options.has("puzzle")) request.puzzle = parse_puzzle(options.text("puzzle"), request.shape);
+  request.layout = resumed ? Layout(resumed->shape) : command_layout(options);
+  if (options.has("puzzle")) request.puzzle = parse_puzzle(options.text("puzzle"), request.layout);
   if (options.has("puzzle-file"))
-    request.puzzle = parse_puzzle(read_puzzle_file(options.text("puzzle-file")), request.shape);
+    request.puzzle = parse_puzzle(read_puzzle_file(options.text("puzzle-file")), request.layout);
   request.fix_first_row = options.flag("fix-first-row");
   request.method = options.text("method");
   request.threads = static_cast<int>(options.integer("threads"));
   const std::string method = choose_exact_method(request);
-  if (method == "bands" && ExactJob::handles(request.shape))
+  if (method == "bands" && ExactJob::handles(request.layout.shape()))
     return run_job(options, group, request, resumed, resume_path);
   for (const char* option : kJobOptions)
     if (options.has(option))
       throw InputError(std::string("--") + option + " applies to the exact job of two-band shapes (boxes R x 2 or "
-                       "2 x R, R <= 6); box " + request.shape.name() + " by method " + method +
+                       "2 x R, R <= 6); layout " + request.layout.name() + " by method " + method +
                        " is counted at once: drop it");
   if (!group.leader()) return 0;
 

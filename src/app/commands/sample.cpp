@@ -17,14 +17,14 @@ constexpr std::uint64_t kMaxSampledCells = 100'000'000;
 }  // namespace
 
 int handle_sample(const ParsedOptions& options, const ProcessGroup&) {
-  const Shape shape = box_shape(options);
+  const Layout shape = command_layout(options);
   SampleOptions sample;
   sample.count = options.integer("count");
   sample.seed = options.integer("seed");
   sample.threads = static_cast<int>(options.integer("threads"));
   const auto cells = static_cast<std::uint64_t>(shape.cells());
   if (sample.count > kMaxSampledCells / cells)
-    throw InputError("--count " + std::to_string(sample.count) + " grids of box " + shape.name() + " would hold " +
+    throw InputError("--count " + std::to_string(sample.count) + " grids of layout " + shape.name() + " would hold " +
                      "more than 10^8 cells in memory: at most " + std::to_string(kMaxSampledCells / cells) +
                      " per run (runs with different seeds can be concatenated)");
   const SampleResult result = sample_grids(shape, sample);

@@ -11,7 +11,7 @@
 namespace sudoku_count::cli {
 
 int handle_solve(const ParsedOptions& options, const ProcessGroup&) {
-  const Shape shape = box_shape(options);
+  const Layout shape = command_layout(options);
   SolveOptions solve_options;
   solve_options.explain = options.flag("explain");
   solve_options.threads = static_cast<int>(options.integer("threads"));

@@ -34,6 +34,15 @@ Json shape_json(const std::string& command, const Shape& shape) {
   return json;
 }
 
+// The layout: its name (with which runs resume and merge) and description;
+// box_rows and box_cols are those of its boxes (1 and N for a jigsaw).
+Json layout_json(const std::string& command, const Layout& layout) {
+  Json json = shape_json(command, layout.shape());
+  json["layout"] = layout.name();
+  json["layout_description"] = layout.describe();
+  return json;
+}
+
 // Completed grids, one line each (format_line).
 Json grids_json(const std::vector<Grid>& grids) {
   Json lines = Json::array();
@@ -74,7 +83,9 @@ void add_diagnostics(Json& json, const Summary& s) {
 
 // estimate / order estimates a lower bound of the class count, not the
 // count itself (class_count_bound_statement, symmetry.hpp).
-void add_symmetry(Json& json, const Summary& s, const Shape& shape, const BigInt& group_order) {
+void add_symmetry(Json& json, const Summary& s, const Layout& layout, const BigInt& group_order) {
+  if (!layout.classic()) return;  // the group implemented acts on the classic rules only
+  const Shape& shape = layout.shape();
   json["symmetry_group_order"] = group_order.str();
   json["estimate_per_symmetry"] = scientific(s.samples > 0, s.estimate / BigFloat(group_order));
   json["estimate_per_symmetry_bound"] = class_count_bound_statement(shape, true);
@@ -84,7 +95,7 @@ void add_symmetry(Json& json, const Summary& s, const Shape& shape, const BigInt
 
 Json exact_json(const ExactReport& report) {
   const ExactResult& result = report.result;
-  Json json = shape_json("exact", report.shape);
+  Json json = layout_json("exact", report.layout);
   json["count"] = result.count.str();
   json["count_scientific"] = format_scientific(result.count);
   json["puzzle"] = report.puzzle;
@@ -101,7 +112,7 @@ Json exact_json(const ExactReport& report) {
 }
 
 Json essentially_different_json(const EssentiallyDifferentResult& result) {
-  Json json = shape_json("exact", result.shape);
+  Json json = layout_json("exact", Layout(result.shape));
   json["count"] = result.count.str();
   json["count_scientific"] = format_scientific(result.count);
   json["symmetry"] = "burnside";
@@ -119,7 +130,7 @@ Json essentially_different_json(const EssentiallyDifferentResult& result) {
 }
 
 Json sample_json(const SampleResult& result) {
-  Json json = shape_json("sample", result.shape);
+  Json json = layout_json("sample", result.layout);
   json["count"] = result.grids.size();
   json["seed"] = result.seed;
   json["method"] = result.method;
@@ -138,7 +149,7 @@ Json sample_json(const SampleResult& result) {
 }
 
 Json exact_job_json(const ExactJobState& state, const std::string& checkpoint) {
-  Json json = shape_json("exact", state.shape);
+  Json json = layout_json("exact", Layout(state.shape));
   json["finished"] = false;
   json["chunks"] = state.chunks;
   json["census_complete"] = state.census_complete();
@@ -151,8 +162,8 @@ Json exact_job_json(const ExactJobState& state, const std::string& checkpoint) {
   return json;
 }
 
-Json solve_json(const SolveResult& result, const Shape& shape, bool explain, std::optional<int> line) {
-  Json json = shape_json("solve", shape);
+Json solve_json(const SolveResult& result, const Layout& shape, bool explain, std::optional<int> line) {
+  Json json = layout_json("solve", shape);
   json["status"] = status_name(result.status);
   json["solutions"] = grids_json(result.solutions);
   json["seconds"] = number(result.seconds);
@@ -170,7 +181,7 @@ Json solve_json(const SolveResult& result, const Shape& shape, bool explain, std
 
 Json estimate_json(const Progress& p, const EstimateRun& run, bool checkpoint_saved) {
   const Summary& s = p.summary;
-  Json json = shape_json("estimate", run.shape);
+  Json json = layout_json("estimate", run.layout);
   add_estimate(json, s);
   json["seconds"] = number(p.seconds);
   json["threads"] = p.threads;
@@ -186,7 +197,7 @@ Json estimate_json(const Progress& p, const EstimateRun& run, bool checkpoint_sa
   json["final"] = p.final;
   if (p.final) {
     json["stop_reason"] = p.stop_reason;
-    add_symmetry(json, s, run.shape, run.group_order);
+    add_symmetry(json, s, run.layout, run.group_order);
     json["build_seconds"] = number(run.build_seconds);
     if (!run.checkpoint.empty()) {
       json["checkpoint"] = run.checkpoint;
@@ -198,7 +209,7 @@ Json estimate_json(const Progress& p, const EstimateRun& run, bool checkpoint_sa
 
 Json merge_json(const MergeReport& report) {
   const Checkpoint& merged = report.merged;
-  Json json = shape_json("merge", merged.shape);
+  Json json = layout_json("merge", merged.layout);
   add_estimate(json, report.summary);
   json["seconds"] = number(merged.seconds);
   add_diagnostics(json, report.summary);
@@ -210,7 +221,7 @@ Json merge_json(const MergeReport& report) {
   for (const BlockRange& range : merged.ranges)
     ranges.push_back({{"seed", std::to_string(range.seed)}, {"first_block", range.first}, {"end_block", range.end}});
   json["ranges"] = ranges;
-  add_symmetry(json, report.summary, report.merged.shape, report.group_order);
+  add_symmetry(json, report.summary, report.merged.layout, report.group_order);
   json["version"] = merged.tool_version;
   if (report.output) {
     json["output"] = *report.output;

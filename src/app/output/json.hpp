@@ -25,7 +25,7 @@ Json sample_json(const SampleResult& result);
 // An exact job stopped before its end ("finished": false, no count).
 Json exact_job_json(const ExactJobState& state, const std::string& checkpoint);
 // One puzzle; `line`: its line in a puzzle file (none for --puzzle).
-Json solve_json(const SolveResult& result, const Shape& shape, bool explain, std::optional<int> line = {});
+Json solve_json(const SolveResult& result, const Layout& layout, bool explain, std::optional<int> line = {});
 Json estimate_json(const Progress& progress, const EstimateRun& run, bool checkpoint_saved);
 Json merge_json(const MergeReport& report);
 Json tables_json(const BandTablesReport& report);

@@ -16,7 +16,7 @@ namespace sudoku_count::cli {
 
 struct ExactReport {
   ExactResult result;
-  Shape shape;
+  Layout layout;
   bool puzzle = false;                 // completions of a given puzzle, not all grids of the shape
   std::optional<std::uint64_t> print{};  // --print K
   std::vector<Grid> printed{};           // the first completions in search order (at most K)
@@ -24,12 +24,12 @@ struct ExactReport {
 
 // What every report of one estimate run repeats.
 struct EstimateRun {
-  Shape shape;
+  Layout layout;
   std::uint64_t seed = 1;
   std::string method;  // the estimator's name
   std::string note;    // the estimator's note
   double build_seconds = 0;
-  BigInt group_order;      // of the shape's symmetry group
+  BigInt group_order;      // of the shape's symmetry group (classic rules only; 0 otherwise)
   std::string checkpoint;  // the file the run saves to ("": none)
 };
 

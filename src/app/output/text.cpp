@@ -28,6 +28,13 @@ std::string grid_description(const Shape& shape) {
   return std::to_string(shape.n()) + "x" + std::to_string(shape.n()) + " grid";
 }
 
+// "box 3x3 (9x9 grid)" for the classic rules, "layout 3x3+x (9x9 grid, 3x3
+// boxes, both main diagonals)" for any other.
+std::string layout_heading(const Layout& layout) {
+  if (layout.classic()) return "box " + layout.shape().name() + " (" + grid_description(layout.shape()) + ")";
+  return "layout " + layout.name() + " (" + layout.describe() + ")";
+}
+
 std::string short_sci(const BigFloat& value) { return format_scientific(value, 5); }
 
 // A confidence level as a percentage: enough digits that 0.999999 does not
@@ -47,16 +54,16 @@ void grids_text(std::ostream& out, const std::string& label, const std::vector<G
 
 // The cells where two grids differ, as "r1c2 r1c3 ...".
 std::string differing_cells(const Grid& a, const Grid& b, int& count) {
-  const int n = a.shape.n();
+  const int n = a.n();
   std::string cells;
   count = 0;
-  for (int cell = 0; cell < a.shape.cells(); ++cell)
+  for (int cell = 0; cell < a.layout.cells(); ++cell)
     if (a.cells[cell] != b.cells[cell]) cells += (count++ ? " " : "") + cell_name(cell / n, cell % n);
   return cells;
 }
 
 // The deductions (with explain) and the verdict of one puzzle.
-void verdict_text(std::ostream& out, const SolveResult& result, const Shape& shape, bool explain) {
+void verdict_text(std::ostream& out, const SolveResult& result, const Layout& shape, bool explain) {
   if (explain) {
     if (!result.deductions.empty()) out << "singles:\n";
     for (const Deduction& deduction : result.deductions) out << "  " << describe(deduction, shape) << "\n";
@@ -136,8 +143,9 @@ void summary_text(std::ostream& out, const Summary& s) {
 
 // Diagnostics, the tail and the symmetry line; warnings on stderr when the
 // tail has probably not been sampled or one sample dominates.
-void diagnostics_text(std::ostream& out, const Shape& shape, const Summary& s, const BigInt& group) {
+void diagnostics_text(std::ostream& out, const Layout& layout, const Summary& s, const BigInt& group) {
   if (s.samples == 0) return;
+  const Shape& shape = layout.shape();
   out << format("diagnostics: effective sample size %.4g, largest weight share %.3g\n", s.effective_sample_size,
                 s.max_weight_share);
   if (s.samples >= 2)
@@ -146,6 +154,8 @@ void diagnostics_text(std::ostream& out, const Shape& shape, const Summary& s, c
                   std::isnan(s.pareto_k) ? "not fitted"
                                          : (k_text(s.pareto_k) + " (largest " + std::to_string(s.tail_size) + ")").c_str(),
                   s.log_weight_var, s.empirical_rel_var, s.lognormal_rel_var, s.lognormal_samples_needed);
+  // The group implemented acts on the classic rules only (symmetry.hpp).
+  if (layout.classic())
   out << "symmetry group order " << group << " (relabelling, band/stack and row/column permutations"
       << (shape.box_rows == shape.box_cols ? ", transposition" : "") << "): estimate / order = "
       << format_scientific(s.estimate / BigFloat(group), std::min(5, supported_digits(s)))
@@ -163,8 +173,8 @@ void diagnostics_text(std::ostream& out, const Shape& shape, const Summary& s, c
 
 void exact_text(std::ostream& out, const ExactReport& report) {
   const ExactResult& result = report.result;
-  const Shape& shape = report.shape;
-  out << "box " << shape.name() << " (" << grid_description(shape) << "), method " << result.method << "\n"
+  const Shape& shape = report.layout.shape();
+  out << layout_heading(report.layout) << ", method " << result.method << "\n"
       << (report.puzzle ? "completions of the given puzzle" : "all completed grids (no symmetry reduction)") << "\n";
   if (!result.note.empty()) out << result.note << "\n";
   if (!result.detail.empty()) out << "sum over " << result.detail << "\n";
@@ -206,8 +216,8 @@ void essentially_different_text(std::ostream& out, const EssentiallyDifferentRes
 }
 
 void sample_text(std::ostream& out, const SampleResult& result) {
-  const Shape& shape = result.shape;
-  out << "# sudoku-count sample: box " << shape.name() << " (" << grid_description(shape) << "), "
+  const Layout& layout = result.layout;
+  out << "# sudoku-count sample: " << layout_heading(layout) << ", "
       << result.grids.size() << (result.grids.size() == 1 ? " grid" : " grids") << ", seed " << result.seed << "\n";
   if (result.exactly_uniform)
     out << "# exactly uniform (method " << result.method << ", exact integer counts)\n";
@@ -224,14 +234,14 @@ void sample_text(std::ostream& out, const SampleResult& result) {
   out << lines;
 }
 
-void solve_text(std::ostream& out, const SolveResult& result, const Shape& shape, bool explain) {
-  out << "box " << shape.name() << " (" << grid_description(shape) << ")\n";
+void solve_text(std::ostream& out, const SolveResult& result, const Layout& shape, bool explain) {
+  out << layout_heading(shape) << "\n";
   verdict_text(out, result, shape, explain);
   out << format("time: %.3f s\n", result.seconds);
 }
 
 void batch_text(std::ostream& out, const BatchResult& batch, const std::vector<ListedPuzzle>& listed,
-                const Shape& shape, bool explain) {
+                const Layout& shape, bool explain) {
   std::size_t unique = 0, multiple = 0, none = 0;
   for (std::size_t i = 0; i < batch.results.size(); ++i) {
     const SolveResult& result = batch.results[i];
@@ -242,7 +252,7 @@ void batch_text(std::ostream& out, const BatchResult& batch, const std::vector<L
     verdict_text(out, result, shape, explain);
   }
   const std::size_t total = batch.results.size();
-  out << "\nbox " << shape.name() << " (" << grid_description(shape) << "): " << total
+  out << "\n" << layout_heading(shape) << ": " << total
       << (total == 1 ? " puzzle" : " puzzles") << ", " << unique << " unique, " << multiple << " multiple, " << none
       << " none\n"
       << format("time: %.3f s on %d %s (%.0f puzzles/s)\n", batch.seconds, batch.threads,
@@ -251,7 +261,7 @@ void batch_text(std::ostream& out, const BatchResult& batch, const std::vector<L
 
 void estimate_header_text(std::ostream& out, const EstimateRun& run, const std::optional<Checkpoint>& resumed,
                           const std::string& resume_path) {
-  out << "box " << run.shape.name() << " (" << grid_description(run.shape) << "), method " << run.method
+  out << layout_heading(run.layout) << ", method " << run.method
       << ", seed " << run.seed << "\n";
   if (!run.note.empty()) out << run.note << "\n";
   out << format("set-up (tables) took %.2f s\n", run.build_seconds);
@@ -280,7 +290,7 @@ void estimate_summary_text(std::ostream& out, const Progress& result, const Esti
   out << format("samples: %llu in %.2f s on %d threads", static_cast<ull>(s.samples), result.seconds, result.threads);
   if (result.processes > 1) out << format(" x %d processes", result.processes);
   out << format(" (stopped: %s)\n", result.stop_reason.c_str());
-  diagnostics_text(out, run.shape, s, run.group_order);
+  diagnostics_text(out, run.layout, s, run.group_order);
   if (run.checkpoint.empty()) return;
   const BlockRange range{run.seed, result.first_block, result.first_block + result.blocks};
   if (checkpoint_saved)
@@ -292,7 +302,7 @@ void estimate_summary_text(std::ostream& out, const Progress& result, const Esti
 
 void merge_text(std::ostream& out, const MergeReport& report) {
   const Checkpoint& merged = report.merged;
-  out << "box " << merged.shape.name() << " (" << grid_description(merged.shape) << "), method " << merged.method
+  out << layout_heading(merged.layout) << ", method " << merged.method
       << ": " << report.runs.size() << (report.runs.size() == 1 ? " run" : " runs") << " merged\n";
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
     std::string ranges;
@@ -304,7 +314,7 @@ void merge_text(std::ostream& out, const MergeReport& report) {
   summary_text(out, report.summary);
   out << format("samples: %llu in %llu blocks, %.2f s of sampling summed over the runs\n",
                 static_cast<ull>(report.summary.samples), static_cast<ull>(merged.blocks()), merged.seconds);
-  diagnostics_text(out, merged.shape, report.summary, report.group_order);
+  diagnostics_text(out, merged.layout, report.summary, report.group_order);
   if (report.output && report.output_saved) out << "merged checkpoint saved to '" << *report.output << "'\n";
 }
 

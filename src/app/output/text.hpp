@@ -24,10 +24,10 @@ void sample_text(std::ostream& out, const SampleResult& result);
 // An exact job stopped before its end: how far it got and how to go on.
 void exact_job_stopped_text(std::ostream& out, const ExactJobState& state, const std::string& checkpoint, bool saved);
 // One puzzle given by --puzzle, with its header and time.
-void solve_text(std::ostream& out, const SolveResult& result, const Shape& shape, bool explain);
+void solve_text(std::ostream& out, const SolveResult& result, const Layout& layout, bool explain);
 // The puzzles of a file, in input order, and a summary of the batch.
 void batch_text(std::ostream& out, const BatchResult& batch, const std::vector<ListedPuzzle>& listed,
-                const Shape& shape, bool explain);
+                const Layout& layout, bool explain);
 
 // An estimate: its header (`resumed` and `resume_path` when continuing a
 // checkpoint), a line per report while it runs, and the final summary.
