@@ -520,5 +520,43 @@ else
   echo "FAIL sigint-job: status $status"; cat "$tmp/int-job.out"; failures=$((failures + 1))
 fi
 
+
+# Layouts: variants and jigsaws on every command, and every refusal.
+jig="$data/jigsaw/4x4-bent.txt"
+check layout-exact-x 0 '^count: 48$' -- exact --box 2x2 --variant x
+check layout-exact-heading 0 '^layout 2x3\+x\+p \(6x6 grid, 2x3 boxes, both main diagonals, disjoint groups\), method dlx$' -- exact --box 2x3 --variant p,x
+check layout-exact-json 0 '"layout":"2x2\+p".*"count":"168"' -- exact --box 2x2 --variant disjoint --json
+check layout-exact-latin-x 0 '^count: 960$' -- exact --box 1x5 --variant x
+check layout-exact-fixed 0 'first row fixed to 1..4: 2 grids' -- exact --box 2x2 --variant x --fix-first-row
+check layout-exact-jigsaw 0 '^count: 144$' -- exact --regions "$jig"
+check layout-exact-jigsaw-json 0 '"layout":"jigsaw4-[0-9a-f]{8}"' -- exact --regions "$jig" --json
+check layout-exact-jigsaw-box 0 '^count: 144$' -- exact --regions "$jig" --box 2x2
+# Unique only under the diagonals: as a classic 4x4 puzzle it has more than one solution.
+check layout-solve-x 0 '^unique' -- solve --box 2x2 --variant x --puzzle '.3..1....1..34..'
+check layout-solve-classic 0 '^multiple' -- solve --box 2x2 --puzzle '.3..1....1..34..'
+check layout-solve-explain 0 'singles alone solved it' -- solve --box 2x2 --variant x --puzzle '.3..1....1..34..' --explain
+check layout-solve-jigsaw 0 '^layout jigsaw4-' -- solve --regions "$jig" --puzzle '1...............'
+check layout-sample 0 '^# exactly uniform' -- sample --box 2x3 --variant x --count 3
+check layout-sample-jigsaw 0 '^# sudoku-count sample: layout jigsaw4-' -- sample --regions "$jig" --count 2
+# Refusals: exit 2 with a message that says what to fix.
+check layout-unknown-variant 2 "unknown variant 'diagonal-ish': choose from x" -- exact --box 3 --variant diagonal-ish
+check layout-windows-latin 2 'variant windows needs boxes' -- exact --box 1x9 --variant windows
+check layout-p-latin 2 'variant p needs boxes' -- estimate --box 9x1 --variant p --samples 2
+check layout-p-jigsaw 2 'variant p needs boxes' -- exact --regions "$jig" --variant p
+check layout-bands 2 'method bands counts the classic rules' -- exact --box 2x2 --variant x --method bands
+check layout-exact-9x9 2 "no exact method counts all grids of layout 3x3\+windows.*estimate --box 3x3 --variant windows" -- exact --box 3 --variant windows
+check layout-essentially-different 2 'essentially different grids are counted for the classic rules' -- exact --box 2x2 --variant x --essentially-different
+check layout-no-grids 2 'has no completed grid' -- sample --box 2x3 --variant x,p --count 1
+check layout-regions-missing 2 "cannot read regions file '$tmp/none.txt'" -- exact --regions "$tmp/none.txt"
+check layout-regions-dir 2 "regions file .* is a directory" -- exact --regions "$tmp"
+check layout-regions-size 2 "region 'C' has 5 cells; every region of a 4x4 jigsaw needs exactly 4" -- exact --regions "$data/jigsaw/bad-size.txt"
+printf 'AAB\nABB\n' >"$tmp/short.txt"
+check layout-regions-short 2 'line 1: 3 labels, but the file has 2 rows' -- exact --regions "$tmp/short.txt"
+printf 'AB\nCD\n' >"$tmp/labels.txt"
+check layout-regions-labels 2 'label .C. is region 3, but a 2x2 jigsaw has exactly 2 regions' -- solve --regions "$tmp/labels.txt" --puzzle '....'
+check layout-regions-box 2 '\-\-box 3 gives a 9x9 grid but regions file .* has 4 rows' -- exact --regions "$jig" --box 3
+check layout-puzzle-clash 2 'givens clash: symbol 1 .* in the same diagonal' -- solve --box 2x2 --variant x --puzzle '1..............1'
+check layout-puzzle-region-clash 2 'givens clash: symbol 2 .* in the same .*region' -- solve --regions "$jig" --puzzle '2.......2.......'
+
 echo "cli: $passes passed, $failures failed"
 [ $failures -eq 0 ]

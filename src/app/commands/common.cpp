@@ -20,33 +20,16 @@ extern "C" void on_signal(int) { g_interrupted.store(true); }
 
 Shape box_shape(const ParsedOptions& options) { return Shape::parse(options.text("box")); }
 
-namespace {
-
-std::string read_regions_file(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw InputError("cannot read regions file " + quote_input(path) + ": it is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read regions file " + quote_input(path) + ": it is missing or unreadable");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError("cannot read regions file " + quote_input(path));
-  if (text.str().size() > 1'000'000) throw InputError("regions file " + quote_input(path) + " is over 1 MB: not a layout");
-  return text.str();
-}
-
-}  // namespace
-
 Layout command_layout(const ParsedOptions& options) {
   const std::string variants = options.has("variant") ? options.text("variant") : "";
   if (!options.has("regions")) return Layout::with_variants(box_shape(options), Layout::parse_variants(variants));
   const std::string path = options.text("regions");
+  const std::string text = read_input_file(path, "regions file");
+  const std::vector<Variant> list = Layout::parse_variants(variants);
   Layout layout;
   try {
-    layout = make_layout(Shape{}, variants, read_regions_file(path));
+    layout = Layout::parse_regions(text, list);
   } catch (const InputError& e) {
-    if (std::string(e.what()).rfind("unknown variant", 0) == 0 || std::string(e.what()).rfind("variant", 0) == 0)
-      throw;
     throw InputError("regions file " + quote_input(path) + ": " + e.what());
   }
   if (options.has("box") && box_shape(options).n() != layout.n())
@@ -66,17 +49,19 @@ void require_same_layout(const ParsedOptions& options, const Layout& saved, cons
                      path + "' (layout " + saved.name() + "); drop those options to resume it");
 }
 
-std::string read_puzzle_file(const std::string& path) {
+std::string read_input_file(const std::string& path, const std::string& what) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
-    throw InputError("cannot read puzzle file " + quote_input(path) + ": it is a directory");
+    throw InputError("cannot read " + what + " " + quote_input(path) + ": it is a directory");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read puzzle file " + quote_input(path) + ": it is missing or unreadable");
+  if (!in) throw InputError("cannot read " + what + " " + quote_input(path) + ": it is missing or unreadable");
   std::ostringstream text;
   text << in.rdbuf();
-  if (in.bad()) throw InputError("cannot read puzzle file " + quote_input(path));
+  if (in.bad()) throw InputError("cannot read " + what + " " + quote_input(path));
   return text.str();
 }
+
+std::string read_puzzle_file(const std::string& path) { return read_input_file(path, "puzzle file"); }
 
 // SA_RESTART: a signal that lands while the summary is being written must
 // not fail that write with EINTR (stdio would drop the text).

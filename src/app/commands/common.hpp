@@ -21,6 +21,9 @@ Layout command_layout(const ParsedOptions& options);
 // resumed run (`saved`, from `path`), naming both.
 void require_same_layout(const ParsedOptions& options, const Layout& saved, const std::string& path);
 
+// The whole text of a file given as input (`what`: "puzzle file", "regions
+// file"); InputError naming it when it is missing, a directory or unreadable.
+std::string read_input_file(const std::string& path, const std::string& what);
 // The whole text of a puzzle file; InputError when it is missing, a
 // directory or unreadable.
 std::string read_puzzle_file(const std::string& path);
