@@ -5,6 +5,8 @@ the standard errors they report.
     scripts/calibration.py replicates --box 4 --runs 50 --time 10 --out cal/16x16
     scripts/calibration.py exact --box 3 --method bands --runs 8 --time 5 --out cal/9x9
     scripts/calibration.py transposes --box 3x4 --runs 6 --time 10 --out cal/3x4
+    scripts/calibration.py exact --box 1x9 --runs 10 --time 10 --out cal/latin9
+    scripts/calibration.py exact --box 2x3 --variant x --runs 10 --time 5 --out cal/6x6x
 
 Every run uses its own seed (--first-seed, then one more per run), so the runs
 are independent. Each run's JSON summary is appended to OUT.jsonl (a study
@@ -19,8 +21,11 @@ replicates: the spread of the estimates (their standard deviation) against
   heavy-tail signature). Standardised deviations are (estimate - pooled mean)
   / reported SE, the pooled mean weighted by samples.
 exact: z = (estimate - exact) / reported SE against the known count
-  (tests/data/grid_counts.txt, else the tool's own `sudoku-count exact`, given a
-  time limit), which must be standard normal.
+  (tests/data/grid_counts.txt or, for a layout beyond the classic rules or a
+  Latin square, tests/data/layout_counts.txt; else the tool's own
+  `sudoku-count exact`, given a time limit), which must be standard normal;
+  and the spread of estimate / count against the median reported relative SE.
+--variant V passes `--variant V` to every run (the layout box+V).
 transposes: R x C and C x R with --method sets --orientation given (each on its own)
   and different seeds: their difference in combined standard errors.
 """
@@ -64,6 +69,8 @@ def collect(args, box, method, seeds, extra=()):
     path = args.out + ".jsonl"
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     have = load_runs(path)
+    if getattr(args, "variant", ""):
+        extra = list(extra) + ["--variant", args.variant]
     budget = (["--time", "%g" % args.time] if args.time else ["--samples", str(args.samples)]) + list(extra)
     runs = []
     for seed in seeds:
@@ -149,16 +156,20 @@ def budget_text(args):
     return ("%g s" % args.time) if args.time else ("%d samples" % args.samples)
 
 
-def exact_count(binary, box, seconds):
-    """The published count from tests/data/grid_counts.txt, else the tool's own."""
-    data = os.path.join(os.path.dirname(__file__), "..", "tests", "data", "grid_counts.txt")
-    if os.path.exists(data):
-        with open(data) as f:
-            for line in f:
-                if line.startswith(box + ":"):
-                    return Decimal(line.split(":")[1].strip())
+def exact_count(binary, box, seconds, variant=""):
+    """The published count from tests/data (grid_counts.txt for the classic rules,
+    layout_counts.txt for other layouts and Latin squares), else the tool's own."""
+    name = box + ("+" + variant.replace(",", "+") if variant else "")
+    for table in ("grid_counts.txt", "layout_counts.txt"):
+        data = os.path.join(os.path.dirname(__file__), "..", "tests", "data", table)
+        if os.path.exists(data):
+            with open(data) as f:
+                for line in f:
+                    if line.startswith(name + ":"):
+                        return Decimal(line.split(":")[1].strip())
     try:
-        out = subprocess.run(["timeout", str(seconds), binary, "exact", "--box", box, "--json"], check=True,
+        out = subprocess.run(["timeout", str(seconds), binary, "exact", "--box", box, "--json"] +
+                             (["--variant", variant] if variant else []), check=True,
                              capture_output=True, text=True).stdout
     except subprocess.CalledProcessError:
         return None
@@ -166,19 +177,26 @@ def exact_count(binary, box, seconds):
 
 
 def exact(args):
-    count = exact_count(args.binary, args.box, args.exact_seconds)
+    count = exact_count(args.binary, args.box, args.exact_seconds, args.variant)
+    name = args.box + ("+" + args.variant.replace(",", "+") if args.variant else "")
     if count is None:
-        print("| %s | %s | - | exact count not available within %d s |" % (args.box, args.method, args.exact_seconds))
+        print("| %s | %s | - | exact count not available within %d s |" % (name, args.method, args.exact_seconds))
         return
     runs = collect(args, args.box, args.method, range(args.first_seed, args.first_seed + args.runs))
     z = [float((Decimal(r["estimate"]) - count) / Decimal(r["std_error"])) for r in runs]
     inside = sum(1 for v in z if abs(v) <= 1.959964)
+    # The spread of the estimates about the count against the error they report.
+    rel = [float(Decimal(r["estimate"]) / count) for r in runs]
+    rel_se = [float(Decimal(r["std_error"]) / count) for r in runs]
+    ratio = (statistics.stdev(rel) if len(rel) > 1 else float("nan")) / statistics.median(rel_se)
     if args.header:
-        print("| box | method | runs | budget | samples (median) | z (each run) | within 95% | intervals | Pareto k |")
-        print("|---|---|---|---|---|---|---|---|---|")
-    print("| %s | %s | %d | %s | %d | %s | %d of %d | %s | %s |" % (
-        args.box, runs[0]["method"], len(runs), budget_text(args), statistics.median(r["samples"] for r in runs),
-        " ".join("%+.2f" % v for v in z), inside, len(runs), statuses(runs), k_range(runs)))
+        print("| layout | method | runs | budget | samples (median) | z (each run) | within 95% | max \\|z\\| "
+              "| spread / median SE | intervals | Pareto k |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| %s | %s | %d | %s | %d | %s | %d of %d | %.2f | %.2f | %s | %s |" % (
+        name, runs[0]["method"], len(runs), budget_text(args), statistics.median(r["samples"] for r in runs),
+        " ".join("%+.2f" % v for v in z), inside, len(runs), max(abs(v) for v in z), ratio, statuses(runs),
+        k_range(runs)))
 
 
 def transposes(args):
@@ -210,6 +228,7 @@ def main():
     parser.add_argument("study", choices=["replicates", "exact", "transposes"])
     parser.add_argument("--box", required=True)
     parser.add_argument("--method", default="")
+    parser.add_argument("--variant", default="", help="extra regions of the layout (estimate --variant)")
     parser.add_argument("--runs", type=int, default=10)
     budget = parser.add_mutually_exclusive_group(required=True)
     budget.add_argument("--time", type=float, help="seconds per run")
