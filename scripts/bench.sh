@@ -5,7 +5,7 @@
 # estimator (Knuth's random path, most-constrained cell) run in the same go
 # on the same shape with the same threads, and quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts] [SECONDS]
 #   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
 #   THREADS        threads for both sides (default: all cores)
 #   BUILD_DIR      build tree holding sudoku-count and make_puzzles (default build)
@@ -217,6 +217,32 @@ bench_distributed() {
 # into the build tree by bench/make_puzzles (seed 1), solved from one file on
 # $threads threads (5 runs, median wall time of the whole command); then the
 # Inkala 2012 puzzle alone, whole process, mean of 20 runs.
+# Layouts beyond the classic boxes (issue targets in docs/benchmarks.md,
+# "Layouts"): fixed budgets of SECONDS (9x9 variants), 2 x SECONDS (16x16
+# variants, Latin squares of orders 12 and 20, each beside the classic
+# method auto takes there, in the same go). The time a run needs for a
+# relative standard error e on these threads is tnv_wall / e^2 (and
+# tnv_cpu / e^2 on idle cores).
+bench_layouts() {
+  local spec box variant common
+  echo "== layouts: rows and the classic methods, $threads threads, fixed budgets"
+  for spec in "3 x" "3 p" "3 windows" "3 x,p"; do
+    read -r box variant <<<"$spec"
+    scripts/tnv.py "rows" "$threads" -- "$bin" estimate --box "$box" --variant "$variant" --time "$seconds" \
+      --threads "$threads" --json --seed 2101
+  done
+  for spec in "4 x" "4 p"; do
+    read -r box variant <<<"$spec"
+    scripts/tnv.py "rows" "$threads" -- "$bin" estimate --box "$box" --variant "$variant" --time "$((2 * seconds))" \
+      --threads "$threads" --json --seed 2102
+  done
+  for box in 1x12 1x20; do
+    common=(estimate --box "$box" --time "$((2 * seconds))" --threads "$threads" --json --seed 2103)
+    scripts/tnv.py "auto" "$threads" -- "$bin" "${common[@]}"
+    scripts/tnv.py "rows" "$threads" -- "$bin" "${common[@]}" --method rows
+  done
+}
+
 bench_solve() {
   local count=${PUZZLES:-1000}
   local file="$build/bench-puzzles-9x9-$count.txt"
@@ -284,6 +310,7 @@ bench_sample() {
 case "$what" in
   symmetry) bench_symmetry ;;
   sample) bench_sample ;;
+  layouts) bench_layouts ;;
   estimate) bench_estimate ;;
   scaling) bench_scaling ;;
   exact) bench_exact ;;

@@ -35,7 +35,7 @@ def main():
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     rse = d["rel_std_error"]
     print(json.dumps({
-        "label": label, "box": f"{d['box_rows']}x{d['box_cols']}", "method": d["method"], "note": d.get("note", ""),
+        "label": label, "box": f"{d['box_rows']}x{d['box_cols']}", "layout": d.get("layout", ""), "method": d["method"], "note": d.get("note", ""),
         "samples": d["samples"], "estimate": d["estimate"], "rel_std_error": rse,
         "seconds": round(d["seconds"], 2), "process_seconds": round(wall, 2), "cpu_seconds": round(cpu, 2),
         "tnv_wall": rse * rse * d["seconds"], "tnv_cpu": rse * rse * cpu / threads,
