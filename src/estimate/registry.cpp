@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "estimate/bands_method.hpp"
+#include "estimate/rows_method.hpp"
 #include "estimate/sets_method.hpp"
 #include "estimate/smc_method.hpp"
 #include "sudoku_count/error.hpp"
@@ -27,6 +28,10 @@ const std::vector<MethodInfo>& estimator_methods() {
        "sequential Monte Carlo: a population of partial grids through the steps of sets, resampled by weight "
        "(--particles per replicate)",
        "every shape up to 64x64"},
+      {"rows",
+       "sequential Monte Carlo row by row on any layout: each row a perfect matching drawn with an unbiased "
+       "estimate of their number, the population resampled after each row (--particles per replicate)",
+       "every layout up to 64x64: boxes, variants, jigsaws, Latin squares"},
   };
   return methods;
 }
@@ -103,8 +108,13 @@ const MethodInfo& estimator_method(const std::string& name) {
 std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape& shape,
                                           const EstimatorOptions& options) {
   estimator_method(method);  // known, or refused
-  if (options.particles != 0 && method != "smc" && method != "auto")
-    throw InputError("--particles applies to method smc, not " + method);
+  if (options.particles != 0 && method != "smc" && method != "rows" && method != "auto")
+    throw InputError("--particles applies to method smc or rows, not " + method);
+  if (method == "rows") {
+    if (options.orientation == Orientation::Transposed)
+      throw InputError("method rows works on the layout as given: drop --orientation transposed");
+    return make_rows_estimator(Layout(shape), options.particles);
+  }
   if (method == "sets")
     return oriented(method, shape, options.orientation, prefer_transposed(shape),
                     [&](bool transpose) { return std::make_unique<SetsEstimator>(shape, transpose); });
@@ -135,10 +145,11 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Shape
                   [&](bool transpose) { return auto_sampler(shape, transpose, options); });
 }
 
-// Variants are "bands", "sets", "sets/transposed", "smc/P=64" and
-// "smc/transposed/P=64".
+// Variants are "bands", "sets", "sets/transposed", "smc/P=64",
+// "smc/transposed/P=64", "rows/P=64" and "rows/P=256/K=8".
 std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant, const Shape& shape) {
   const std::string name = variant.substr(0, variant.find('/'));
+  if (name == "rows") return make_rows_estimator_for_variant(variant, Layout(shape));
   const bool transposed = variant.find("/transposed") != std::string::npos;
   const auto p = variant.find("/P=");
   int particles = 0;

@@ -1,0 +1,144 @@
+#include "estimate/rows_steps.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <numeric>
+
+#include "sudoku_count/stats.hpp"
+
+namespace sudoku_count::detail {
+
+// Measured (docs/benchmarks.md, "Tuning").
+RowsTuning RowsTuning::for_layout(const Layout& layout) {
+  RowsTuning tuning;
+  tuning.exact_matching_max_symbols = 12;
+  tuning.matching_draws = 8;
+  (void)layout;
+  return tuning;
+}
+
+RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning)
+    : layout_(layout), tuning_(tuning), latin_(layout.latin_square()) {
+  const int n = layout.n();
+  const auto& houses = layout.houses();
+  // State index of each house that is not a row.
+  std::vector<int> index_of(houses.size(), -1);
+  for (std::size_t h = 0; h < houses.size(); ++h)
+    if (houses[h].kind != HouseKind::Row) index_of[h] = houses_++;
+  house_start_.assign(static_cast<std::size_t>(n) * n + 1, 0);
+  for (int cell = 0; cell < n * n; ++cell) {
+    house_start_[cell] = static_cast<int>(house_index_.size());
+    for (const int h : layout.houses_of_cells()[cell])
+      if (index_of[h] >= 0) house_index_.push_back(index_of[h]);
+  }
+  house_start_[n * n] = static_cast<int>(house_index_.size());
+  log_relabelling_ = std::lgamma(n + 1.0L) + (latin_ ? std::lgamma(static_cast<long double>(n)) : 0.0L);
+}
+
+void RowsSteps::place(Mask* state, int row, const int* symbol_of) const {
+  const int n = this->n();
+  for (int j = 0; j < n; ++j) {
+    const Mask bit = Mask{1} << symbol_of[j];
+    const int cell = row * n + j;
+    for (int k = house_start_[cell]; k < house_start_[cell + 1]; ++k) state[house_index_[k]] |= bit;
+  }
+}
+
+void RowsSteps::start(Mask* state) const {
+  std::fill(state, state + houses_, Mask{0});
+  std::vector<int> identity(n());
+  std::iota(identity.begin(), identity.end(), 0);
+  place(state, 0, identity.data());
+}
+
+void RowsSteps::allowed_symbols(const Mask* state, int row, Mask* allowed) const {
+  const int n = this->n();
+  for (int j = 0; j < n; ++j) {
+    const int cell = row * n + j;
+    Mask used = 0;
+    for (int k = house_start_[cell]; k < house_start_[cell + 1]; ++k) used |= state[house_index_[k]];
+    allowed[j] = low_bits(n) & ~used;
+  }
+  // Latin squares: column 0 fixed to 0..N-1 (its symbol `row` is free there).
+  if (latin_) allowed[0] &= Mask{1} << row;
+}
+
+namespace {
+
+// Latin squares, two rows left: every column misses two symbols and every
+// symbol is missing from two columns, so the columns are the edges of a
+// 2-regular multigraph on the symbols, a union of cycles; row N-2 takes one
+// end of each edge, every symbol once: one of the two orientations of each
+// cycle, 2^cycles ways. The fixed first column orients column 0's cycle, so
+// 2^(cycles - 1) remain.
+long double log_two_row_closing(const Mask* missing, int n) {
+  int parent[kMaxGridSize];
+  std::iota(parent, parent + n, 0);
+  const auto root = [&](int s) {
+    while (parent[s] != s) s = parent[s] = parent[parent[s]];
+    return s;
+  };
+  int cycles = n;
+  for (int j = 0; j < n; ++j) {
+    assert(popcount(missing[j]) == 2);
+    const int a = root(low_bit_index(missing[j])), b = root(low_bit_index(clear_low_bit(missing[j])));
+    if (a != b) {
+      parent[a] = b;
+      --cycles;
+    }
+  }
+  return static_cast<long double>(cycles - 1) * std::log(2.0L);
+}
+
+}  // namespace
+
+long double RowsSteps::fill_row(Mask* state, int row, Rng& rng, Scratch& scratch) const {
+  const int n = this->n();
+  Mask allowed[kMaxGridSize];
+  int symbol_of[kMaxGridSize];
+  allowed_symbols(state, row, allowed);
+  if (latin_ && row == n - 2) {
+    allowed[0] = (Mask{1} << row) | (Mask{1} << (row + 1));  // what column 0 misses
+    return log_two_row_closing(allowed, n);
+  }
+  if (row == n - 1) {
+    // Each column misses one symbol: the row is forced.
+    Mask all = 0;
+    for (int j = 0; j < n; ++j) {
+      if (popcount(allowed[j]) != 1) return kLogZero;
+      all |= allowed[j];
+      symbol_of[j] = low_bit_index(allowed[j]);
+    }
+    if (all != low_bits(n)) return kLogZero;
+    place(state, row, symbol_of);
+    return 0;
+  }
+  long double log_weight = 0;
+  if (n <= tuning_.exact_matching_max_symbols) {
+    const double ways = scratch.counter.count(allowed, n);
+    if (ways <= 0) return kLogZero;
+    log_weight = std::log(static_cast<long double>(ways));
+    scratch.counter.sample(rng, symbol_of);
+  } else {
+    const int draws = tuning_.matching_draws;
+    scratch.draws.resize(static_cast<std::size_t>(draws) * n);
+    scratch.weights.resize(draws);
+    double total = 0;
+    for (int k = 0; k < draws; ++k)
+      total += scratch.weights[k] =
+          sequential_matching(allowed, n, rng, &scratch.draws[static_cast<std::size_t>(k) * n]);
+    if (total <= 0) return kLogZero;
+    log_weight = std::log(static_cast<long double>(total / draws));
+    double target = std::ldexp(static_cast<double>(rng() >> 11), -53) * total;
+    int pick = 0;
+    while (pick + 1 < draws && (scratch.weights[pick] <= 0 || target >= scratch.weights[pick]))
+      target -= scratch.weights[pick++];
+    while (scratch.weights[pick] <= 0) --pick;  // rounding ran past the last positive weight
+    std::copy_n(&scratch.draws[static_cast<std::size_t>(pick) * n], n, symbol_of);
+  }
+  place(state, row, symbol_of);
+  return log_weight;
+}
+
+}  // namespace sudoku_count::detail
