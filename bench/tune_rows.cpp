@@ -2,7 +2,7 @@
 // tuning, for choosing its defaults (docs/benchmarks.md, "Tuning").
 //
 // usage: tune_rows BOX VARIANTS SAMPLES SEED [particles=P] [draws=K]
-//                  [exact-rows=N] [threads=T] [seconds=S]
+//                  [exact-rows=N] [closing=C] [lookahead=0|1] [threads=T] [seconds=S]
 //   VARIANTS  "none" or a list such as "x,p" (Layout::parse_variants)
 // Prints one JSON line: the layout, the variant, samples, wall and CPU
 // seconds, the relative standard error, rse^2 x CPU seconds (the time to a
@@ -35,7 +35,7 @@ double cpu_seconds() {
 int main(int argc, char** argv) {
   if (argc < 5) {
     std::fprintf(stderr,
-                 "usage: tune_rows BOX VARIANTS SAMPLES SEED [particles=P] [draws=K] [exact-rows=N] [threads=T] "
+                 "usage: tune_rows BOX VARIANTS SAMPLES SEED [particles=P] [draws=K] [exact-rows=N] [closing=C] [lookahead=0|1] [threads=T] "
                  "[seconds=S]\n");
     return 2;
   }
@@ -52,6 +52,8 @@ int main(int argc, char** argv) {
       if (key == "particles") particles = std::stoi(value);
       else if (key == "draws") tuning.matching_draws = std::stoi(value);
       else if (key == "exact-rows") tuning.exact_matching_max_symbols = std::stoi(value);
+      else if (key == "lookahead") tuning.lookahead = value == "1";
+      else if (key == "closing") tuning.exact_closing_rows = std::stoi(value);
       else if (key == "threads") threads = std::stoi(value);
       else if (key == "seconds") seconds = std::stod(value);
       else throw std::invalid_argument("unknown setting " + arg);
@@ -67,10 +69,10 @@ int main(int argc, char** argv) {
     const double cpu = cpu_seconds() - cpu_start;
     const Summary& s = p.summary;
     const double rse2 = s.rel_std_error * s.rel_std_error;
-    std::printf("{\"layout\":\"%s\",\"variant\":\"%s\",\"exact_rows\":%d,\"samples\":%llu,\"estimate\":\"%s\","
+    std::printf("{\"layout\":\"%s\",\"variant\":\"%s\",\"exact_rows\":%d,\"closing\":%d,\"samples\":%llu,\"estimate\":\"%s\","
                 "\"rel_std_error\":%.4e,\"seconds\":%.2f,\"cpu_seconds\":%.2f,\"rse2_cpu\":%.4e,"
                 "\"log_weight_var\":%.5f,\"pareto_k\":%s,\"interval\":\"%s\"}\n",
-                layout.name().c_str(), estimator.variant().c_str(), tuning.exact_matching_max_symbols,
+                layout.name().c_str(), estimator.variant().c_str(), tuning.exact_matching_max_symbols, tuning.exact_closing_rows,
                 static_cast<unsigned long long>(s.samples), format_scientific(s.estimate, 10).c_str(),
                 s.rel_std_error, p.seconds, cpu, rse2 * cpu, s.log_weight_var,
                 std::isnan(s.pareto_k) ? "null" : std::to_string(s.pareto_k).c_str(), interval_name(s.interval));

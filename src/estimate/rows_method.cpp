@@ -51,10 +51,13 @@ struct RowsWorkspace : Estimator::Workspace {
       : states(static_cast<std::size_t>(particles) * state_size),
         next(states.size()),
         log_weights(particles),
+        log_lookahead(particles),
+        next_lookahead(particles),
         weights(particles) {}
   RowsSteps::Scratch scratch;
   std::vector<Mask> states, next;  // particle p's masks at [p * state_size, (p + 1) * state_size)
   std::vector<long double> log_weights;
+  std::vector<long double> log_lookahead, next_lookahead;  // each particle's look-ahead (0 without)
   std::vector<double> weights;
 };
 
@@ -73,7 +76,13 @@ long double RowsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
   const std::size_t size = static_cast<std::size_t>(steps.state_size());
   std::vector<long double>& log_w = ws.log_weights;
   for (int p = 0; p < count; ++p) steps.start(&ws.states[p * size]);
-  long double log_estimate = steps.log_relabelling();
+  // With a look-ahead psi, each row's weight is multiplied by
+  // psi(after) / psi(before): the product telescopes to psi(start), a
+  // constant put in front, times the closing count / psi(last drawn).
+  const long double log_start = steps.log_lookahead(&ws.states[0], 1, ws.scratch);
+  if (log_start == kLogZero) return kLogZero;
+  std::fill(ws.log_lookahead.begin(), ws.log_lookahead.end(), log_start);
+  long double log_estimate = steps.log_relabelling() + log_start;
 
   // The mean weight goes into the estimate; with `resample`, the population
   // is replaced by P draws by weight, systematic (smc_method.cpp): particle
@@ -97,21 +106,39 @@ long double RowsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
         while (point >= cumulated && a + 1 < count) cumulated += ws.weights[++a];
         while (ws.weights[a] <= 0) --a;  // rounding ran past the last positive weight
         std::copy_n(&ws.states[a * size], size, &ws.next[j * size]);
+        ws.next_lookahead[j] = ws.log_lookahead[a];
       }
       ws.states.swap(ws.next);
+      ws.log_lookahead.swap(ws.next_lookahead);
     }
     return true;
   };
 
-  for (int row = steps.first_row(); row < steps.n(); ++row) {
+  // Rows 1..closing_row()-1 drawn, each followed by resampling except the
+  // last: the closing count is exact, a function of the state, and goes
+  // into the last drawn row's weight (resampling before a step without
+  // randomness would only add noise).
+  const int closing = steps.closing_row();
+  for (int row = 1; row <= closing; ++row) {
     for (int p = 0; p < count; ++p) {
       // Checked before each particle: a row of a large population can take long.
       if (ws.cut && (*ws.cut)()) return kSampleDropped;
-      log_w[p] = steps.fill_row(&ws.states[p * size], row, rng, ws.scratch);
+      Mask* state = &ws.states[p * size];
+      long double w = row < closing ? steps.fill_row(state, row, rng, ws.scratch) : 0;
+      if (w != kLogZero) {
+        const long double before = ws.log_lookahead[p];
+        if (row + 1 >= closing) {
+          w += steps.log_closing(state) - before;
+        } else {
+          const long double after = steps.log_lookahead(state, row + 1, ws.scratch);
+          w = after == kLogZero ? kLogZero : w + after - before;
+          ws.log_lookahead[p] = after;
+        }
+      }
+      log_w[p] = w;
     }
-    const bool last = steps.last_step(row);
-    if (!fold(!last)) return kLogZero;
-    if (last) break;
+    if (!fold(row + 1 < closing)) return kLogZero;
+    if (row + 1 >= closing) break;
   }
   return log_estimate;
 }

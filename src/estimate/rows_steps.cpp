@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "sudoku_count/error.hpp"
 #include "sudoku_count/stats.hpp"
 
 namespace sudoku_count::detail {
@@ -14,6 +15,7 @@ RowsTuning RowsTuning::for_layout(const Layout& layout) {
   RowsTuning tuning;
   tuning.exact_matching_max_symbols = 12;
   tuning.matching_draws = 8;
+  tuning.exact_closing_rows = layout.latin_square() ? 2 : 1;
   (void)layout;
   return tuning;
 }
@@ -21,6 +23,9 @@ RowsTuning RowsTuning::for_layout(const Layout& layout) {
 RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning)
     : layout_(layout), tuning_(tuning), latin_(layout.latin_square()) {
   const int n = layout.n();
+  if (tuning.exact_closing_rows < 1) throw InputError("rows: at least the last row is counted exactly");
+  if (tuning.lookahead && n > tuning.exact_matching_max_symbols)
+    throw InputError("rows: the look-ahead needs rows counted exactly");
   const auto& houses = layout.houses();
   // State index of each house that is not a row.
   std::vector<int> index_of(houses.size(), -1);
@@ -71,8 +76,8 @@ namespace {
 // 2-regular multigraph on the symbols, a union of cycles; row N-2 takes one
 // end of each edge, every symbol once: one of the two orientations of each
 // cycle, 2^cycles ways. The fixed first column orients column 0's cycle, so
-// 2^(cycles - 1) remain.
-long double log_two_row_closing(const Mask* missing, int n) {
+// 2^(cycles - 1) remain: returns cycles - 1.
+int two_row_cycles(const Mask* missing, int n) {
   int parent[kMaxGridSize];
   std::iota(parent, parent + n, 0);
   const auto root = [&](int s) {
@@ -88,7 +93,7 @@ long double log_two_row_closing(const Mask* missing, int n) {
       --cycles;
     }
   }
-  return static_cast<long double>(cycles - 1) * std::log(2.0L);
+  return cycles - 1;
 }
 
 }  // namespace
@@ -98,22 +103,6 @@ long double RowsSteps::fill_row(Mask* state, int row, Rng& rng, Scratch& scratch
   Mask allowed[kMaxGridSize];
   int symbol_of[kMaxGridSize];
   allowed_symbols(state, row, allowed);
-  if (latin_ && row == n - 2) {
-    allowed[0] = (Mask{1} << row) | (Mask{1} << (row + 1));  // what column 0 misses
-    return log_two_row_closing(allowed, n);
-  }
-  if (row == n - 1) {
-    // Each column misses one symbol: the row is forced.
-    Mask all = 0;
-    for (int j = 0; j < n; ++j) {
-      if (popcount(allowed[j]) != 1) return kLogZero;
-      all |= allowed[j];
-      symbol_of[j] = low_bit_index(allowed[j]);
-    }
-    if (all != low_bits(n)) return kLogZero;
-    place(state, row, symbol_of);
-    return 0;
-  }
   long double log_weight = 0;
   if (n <= tuning_.exact_matching_max_symbols) {
     const double ways = scratch.counter.count(allowed, n);
@@ -139,6 +128,73 @@ long double RowsSteps::fill_row(Mask* state, int row, Rng& rng, Scratch& scratch
   }
   place(state, row, symbol_of);
   return log_weight;
+}
+
+}  // namespace sudoku_count::detail
+
+namespace sudoku_count::detail {
+
+// The closing rows by depth-first enumeration: row by row, cell by cell,
+// each cell taking the symbols in none of its houses (the houses' masks are
+// updated in place and restored), down to the last row or, on a Latin
+// square, the last two, which are counted directly.
+double RowsSteps::count_rows(Mask* state, int row) const {
+  const int n = this->n();
+  if (row == n) return 1;
+  if (row == n - 1 || (latin_ && row == n - 2)) {
+    Mask allowed[kMaxGridSize];
+    allowed_symbols(state, row, allowed);
+    if (row == n - 2) {
+      allowed[0] = (Mask{1} << row) | (Mask{1} << (row + 1));  // what column 0 misses
+      return std::ldexp(1.0, two_row_cycles(allowed, n));
+    }
+    // Each column misses one symbol: the row is forced, if they differ.
+    Mask all = 0;
+    for (int j = 0; j < n; ++j) {
+      if (popcount(allowed[j]) != 1) return 0;
+      all |= allowed[j];
+    }
+    return all == low_bits(n) ? 1 : 0;
+  }
+  return count_row_cells(state, row, 0, 0);
+}
+
+double RowsSteps::count_row_cells(Mask* state, int row, int column, Mask row_used) const {
+  const int n = this->n();
+  if (column == n) return count_rows(state, row + 1);
+  const int cell = row * n + column;
+  const int* first = &house_index_[house_start_[cell]];
+  const int* last = &house_index_[house_start_[cell + 1]];
+  Mask used = row_used;
+  for (const int* h = first; h != last; ++h) used |= state[*h];
+  Mask options = low_bits(n) & ~used;
+  if (latin_ && column == 0) options &= Mask{1} << row;
+  double total = 0;
+  for (; options; options = clear_low_bit(options)) {
+    const Mask bit = low_bit(options);
+    for (const int* h = first; h != last; ++h) state[*h] |= bit;
+    total += count_row_cells(state, row, column + 1, row_used | bit);
+    for (const int* h = first; h != last; ++h) state[*h] &= ~bit;
+  }
+  return total;
+}
+
+long double RowsSteps::log_lookahead(const Mask* state, int from, Scratch& scratch) const {
+  if (!tuning_.lookahead) return 0;
+  Mask allowed[kMaxGridSize];
+  long double total = 0;
+  for (int row = from; row < n(); ++row) {
+    allowed_symbols(state, row, allowed);
+    const double ways = scratch.counter.count(allowed, n());
+    if (ways <= 0) return kLogZero;
+    total += std::log(static_cast<long double>(ways));
+  }
+  return total;
+}
+
+long double RowsSteps::log_closing(Mask* state) const {
+  const double count = count_rows(state, closing_row());
+  return count > 0 ? std::log(static_cast<long double>(count)) : kLogZero;
 }
 
 }  // namespace sudoku_count::detail

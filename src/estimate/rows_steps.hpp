@@ -15,14 +15,17 @@
 //   beyond: K sequential draws (sequential_matching), their mean 1/q as the
 //     weight, one of them kept in proportion to its 1/q (the argument of
 //     sets_steps.cpp's sample_row: E[mean(w) phi(pick)] = sum_M phi(M));
-//   the last row: forced (each column misses one symbol), weight 0 or 1;
-//   Latin squares: the last two rows counted exactly, 2^cycles.
+//   the last exact_closing_rows rows: counted exactly, by enumerating the
+//     rows before the last two; the last row is forced (each column misses
+//     one symbol: weight 0 or 1), and on Latin squares the last two rows
+//     number 2^cycles.
 //
 // Relabelling (every house keeps its symbols' roles under a permutation of
 // the symbols): row 0 is fixed to 0..N-1 and the count multiplied by N!. For
 // Latin squares the rows 1..N-1 are interchangeable as well, so column 0 is
 // fixed to 0..N-1 too and the count multiplied by (N-1)!:
 // L(n) = n! (n-1)! R(n).
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,6 +42,11 @@ namespace sudoku_count::detail {
 struct RowsTuning {
   int exact_matching_max_symbols = 12;  // rows counted exactly (and drawn uniformly) up to this N
   int matching_draws = 8;               // K sequential draws per row beyond it
+  int exact_closing_rows = 2;           // the last rows, counted exactly by enumeration (at least 1)
+  // Resample on a look-ahead: the product over all rows still empty of
+  // their numbers of matchings, each given the rows so far (needs rows
+  // counted exactly).
+  bool lookahead = false;
   static RowsTuning for_layout(const Layout& layout);
 };
 
@@ -56,11 +64,9 @@ class RowsSteps {
   bool samples_matchings() const { return n() > tuning_.exact_matching_max_symbols; }
   // log of the relabelling factor: N!, times (N-1)! for Latin squares.
   long double log_relabelling() const { return log_relabelling_; }
-  // Rows filled by start(); the rows fill_row takes are first_row()..last
-  // (fill_row of the last step may fill two rows).
-  int first_row() const { return 1; }
-  // Whether filling row `row` completes the grid.
-  bool last_step(int row) const { return row + (latin_ ? 2 : 1) >= n(); }
+  // Row 0 is filled by start(); fill_row draws rows 1..closing_row()-1 and
+  // count_closing counts the rows from closing_row() on.
+  int closing_row() const { return std::max(1, n() - tuning_.exact_closing_rows); }
 
   // Memory a thread reuses from step to step.
   struct Scratch {
@@ -72,14 +78,23 @@ class RowsSteps {
   // The partial grid after row 0 = 0..N-1 (and for Latin squares column 0's
   // first cell): `state` has state_size() masks.
   void start(Mask* state) const;
-  // Fills `row` (and, on a Latin square's last step, the row after it);
-  // returns the log of an unbiased estimate of the number of ways to fill
-  // it (kLogZero if there is none; the state is then left as it was).
+  // Fills `row`; returns the log of an unbiased estimate of the number of
+  // ways to fill it (kLogZero if there is none; the state is then left as
+  // it was).
   long double fill_row(Mask* state, int row, Rng& rng, Scratch& scratch) const;
+  // With tuning().lookahead: the log of the product over rows `from`..N-1
+  // of their numbers of matchings given the state (kLogZero if one has
+  // none: the state has no completion); 0 without.
+  long double log_lookahead(const Mask* state, int from, Scratch& scratch) const;
+  // The log of the number of ways to fill the rows from closing_row() on,
+  // exactly (kLogZero for none). `state` is used as scratch and restored.
+  long double log_closing(Mask* state) const;
 
  private:
   void allowed_symbols(const Mask* state, int row, Mask* allowed) const;
   void place(Mask* state, int row, const int* symbol_of) const;
+  double count_rows(Mask* state, int row) const;
+  double count_row_cells(Mask* state, int row, int column, Mask row_used) const;
 
   Layout layout_;
   RowsTuning tuning_;
