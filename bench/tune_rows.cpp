@@ -2,7 +2,7 @@
 // tuning, for choosing its defaults (docs/benchmarks.md, "Tuning").
 //
 // usage: tune_rows BOX VARIANTS SAMPLES SEED [particles=P] [draws=K]
-//                  [exact-rows=N] [closing=C] [lookahead=0|1] [threads=T] [seconds=S]
+//                  [exact-rows=N] [closing=C] [prune=0|1] [threads=T] [seconds=S]
 //   VARIANTS  "none" or a list such as "x,p" (Layout::parse_variants)
 // Prints one JSON line: the layout, the variant, samples, wall and CPU
 // seconds, the relative standard error, rse^2 x CPU seconds (the time to a
@@ -35,7 +35,7 @@ double cpu_seconds() {
 int main(int argc, char** argv) {
   if (argc < 5) {
     std::fprintf(stderr,
-                 "usage: tune_rows BOX VARIANTS SAMPLES SEED [particles=P] [draws=K] [exact-rows=N] [closing=C] [lookahead=0|1] [threads=T] "
+                 "usage: tune_rows BOX VARIANTS SAMPLES SEED [particles=P] [draws=K] [exact-rows=N] [closing=C] [prune=0|1] [threads=T] "
                  "[seconds=S]\n");
     return 2;
   }
@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
       if (key == "particles") particles = std::stoi(value);
       else if (key == "draws") tuning.matching_draws = std::stoi(value);
       else if (key == "exact-rows") tuning.exact_matching_max_symbols = std::stoi(value);
-      else if (key == "lookahead") tuning.lookahead = value == "1";
+      else if (key == "prune") tuning.prune = value == "1";
       else if (key == "closing") tuning.exact_closing_rows = std::stoi(value);
       else if (key == "threads") threads = std::stoi(value);
       else if (key == "seconds") seconds = std::stod(value);

@@ -38,11 +38,16 @@ void expect_consistent(const Summary& s, const BigFloat& truth, const std::strin
   EXPECT_GT(s.samples, 0u) << what;
 }
 
-// Rows counted exactly by the subset DP, or every row beyond row 0 drawn
-// sequentially (K draws): both ways must be unbiased.
+// The other way of each step from the layout's default: up to 8 symbols
+// rows are counted by the subset DP by default, here drawn sequentially (3
+// draws a row); only the last row counted; pruning switched over. Both ways
+// must be unbiased.
 RowsTuning sequential_rows(const Layout& layout) {
   RowsTuning tuning = RowsTuning::for_layout(layout);
   tuning.exact_matching_max_symbols = 0;
+  tuning.matching_draws = 3;
+  tuning.exact_closing_rows = 1;
+  tuning.prune = !tuning.prune;
   return tuning;
 }
 
@@ -111,16 +116,16 @@ TEST(Rows, KnownCountsOnEveryKindOfLayout) {
       const RowsTuning tuning = sequential ? sequential_rows(layout) : RowsTuning::for_layout(layout);
       const RowsEstimator rows(layout, 16, tuning);
       const std::string what = layout.name() + (sequential ? " (sequential rows)" : " (exact rows)");
-      expect_consistent(run_rows(rows, 2000, 7), truth, what);
+      expect_consistent(run_rows(rows, 1000, 7), truth, what);
     }
   }
 }
 
-// 9x9: one count of 6.7e21 from 9! times the rest; 300 replicates of 64
-// particles give about 0.3% (a missing factor would be off by far more).
+// 9x9: one count of 6.7e21 from 9! times the rest; 200 replicates of 16
+// particles give about 1% (a missing factor would be off by far more).
 TEST(Rows, ClassicNineByNine) {
-  const RowsEstimator rows(Layout(Shape{3, 3}), 64);
-  expect_consistent(run_rows(rows, 300, 11, 2), BigFloat(known::grid_count(Shape{3, 3})), "3x3");
+  const RowsEstimator rows(Layout(Shape{3, 3}), 16);
+  expect_consistent(run_rows(rows, 200, 11, 2), BigFloat(known::grid_count(Shape{3, 3})), "3x3");
 }
 
 // 6x6 with both diagonals and disjoint groups has no grid: every replicate
@@ -160,7 +165,7 @@ TEST(Rows, JigsawsMatchBacktracking) {
     std::cout << layout.name() << ": " << exact << " grids by backtracking\n";
     for (const bool sequential : {false, true}) {
       const RowsEstimator rows(layout, 16, sequential ? sequential_rows(layout) : RowsTuning::for_layout(layout));
-      expect_consistent(run_rows(rows, 2000, 3), BigFloat(exact), layout.name());
+      expect_consistent(run_rows(rows, 1000, 3), BigFloat(exact), layout.name());
     }
   }
 }
@@ -181,20 +186,28 @@ TEST(Rows, SameSeedSameEstimateForAnyThreadCount) {
 }
 
 TEST(Rows, VariantNamesWhatChangesASample) {
-  EXPECT_EQ(RowsEstimator(Layout(Shape{3, 3}), 100).variant(), "rows/P=100");
+  EXPECT_EQ(RowsEstimator(Layout(Shape{2, 3}), 100).variant(), "rows/P=100");
   const Layout big(Shape{1, 20});
   const RowsEstimator sampled(big, 64);
   EXPECT_EQ(sampled.variant(), "rows/P=64/K=" + std::to_string(sampled.steps().tuning().matching_draws));
   EXPECT_EQ(RowsEstimator(Layout(Shape{3, 3}), 0).particles(), RowsEstimator::default_particles(Layout(Shape{3, 3})));
   EXPECT_THROW(RowsEstimator(Layout(Shape{3, 3}), -1), InputError);
+  const Layout nine(Shape{3, 3});
+  EXPECT_EQ(RowsEstimator(nine, 8, sequential_rows(nine)).variant(), "rows/P=8/K=3/exact=0/close=1/prune=0");
   // A checkpoint's variant rebuilds the estimator that wrote it; others are refused.
-  EXPECT_EQ(make_estimator_for_variant("rows/P=16", Shape{3, 3})->variant(), "rows/P=16");
+  for (const std::string variant : {"rows/P=16", "rows/P=16/close=3", "rows/P=16/prune=0"})
+    EXPECT_EQ(make_estimator_for_variant(variant, Shape{2, 3})->variant(), variant);
   EXPECT_EQ(make_estimator_for_variant("rows/P=16/K=3", Shape{1, 20})->variant(), "rows/P=16/K=3");
-  EXPECT_EQ(make_estimator("rows", Shape{3, 3}, EstimatorOptions{16})->variant(), "rows/P=16");
-  for (const std::string bad : {"rows", "rows/P=", "rows/P=0", "rows/P=x", "rows/P=16/K=3", "rows/K=3"})
-    EXPECT_THROW(make_estimator_for_variant(bad, Shape{3, 3}), InputError) << bad;
+  EXPECT_EQ(make_estimator_for_variant("rows/P=8/K=3/exact=0/close=1/prune=0", Shape{3, 3})->variant(),
+            "rows/P=8/K=3/exact=0/close=1/prune=0");
+  EXPECT_EQ(make_estimator("rows", Shape{2, 3}, EstimatorOptions{16})->variant(), "rows/P=16");
+  for (const std::string bad : {"rows", "rows/P=", "rows/P=0", "rows/P=x", "rows/P=16/K=3", "rows/K=3",
+                                "rows/P=16/close=0", "rows/P=16/prune=1", "rows/P=16/nope=1", "rows/P=16/"})
+    EXPECT_THROW(make_estimator_for_variant(bad, Shape{2, 3}), InputError) << bad;
   EXPECT_THROW(make_estimator_for_variant("rows/P=16", Shape{1, 20}), InputError);  // K missing
   EXPECT_THROW(make_estimator_for_variant("rows/P=16/K=0", Shape{1, 20}), InputError);
+  EXPECT_THROW(make_estimator("rows", Shape{2, 3}, EstimatorOptions{16, EstimatorOptions::Orientation::Transposed}),
+               InputError);
 }
 
 // A time budget ends the run inside a replicate: the replicate is dropped,

@@ -10,8 +10,8 @@ namespace sudoku_count::detail {
 
 // Measured (docs/benchmarks.md, "Tuning").
 int RowsEstimator::default_particles(const Layout& layout) {
-  const int n = layout.n();
-  return n <= 12 ? 64 : n <= 30 ? 128 : 256;
+  (void)layout;
+  return 256;
 }
 
 RowsEstimator::RowsEstimator(const Layout& layout, int particles)
@@ -31,9 +31,19 @@ RowsEstimator::RowsEstimator(const Layout& layout, int particles, const RowsTuni
   samples_per_block_ = static_cast<std::uint64_t>(std::max(1, per_block / particles_));
 }
 
+// "rows/P=<P>", "/K=<K>" where rows are drawn sequentially, then any
+// tuning that differs from the layout's default: "/exact=<N>",
+// "/close=<C>", "/prune=<0|1>".
 std::string RowsEstimator::variant() const {
+  const RowsTuning& tuning = steps_->tuning();
+  const RowsTuning standard = RowsTuning::for_layout(layout());
   std::string text = "rows/P=" + std::to_string(particles_);
-  if (steps_->samples_matchings()) text += "/K=" + std::to_string(steps_->tuning().matching_draws);
+  if (steps_->samples_matchings()) text += "/K=" + std::to_string(tuning.matching_draws);
+  if (tuning.exact_matching_max_symbols != standard.exact_matching_max_symbols)
+    text += "/exact=" + std::to_string(tuning.exact_matching_max_symbols);
+  if (tuning.exact_closing_rows != standard.exact_closing_rows)
+    text += "/close=" + std::to_string(tuning.exact_closing_rows);
+  if (tuning.prune != standard.prune) text += std::string("/prune=") + (tuning.prune ? "1" : "0");
   return text;
 }
 
@@ -51,13 +61,10 @@ struct RowsWorkspace : Estimator::Workspace {
       : states(static_cast<std::size_t>(particles) * state_size),
         next(states.size()),
         log_weights(particles),
-        log_lookahead(particles),
-        next_lookahead(particles),
         weights(particles) {}
   RowsSteps::Scratch scratch;
   std::vector<Mask> states, next;  // particle p's masks at [p * state_size, (p + 1) * state_size)
   std::vector<long double> log_weights;
-  std::vector<long double> log_lookahead, next_lookahead;  // each particle's look-ahead (0 without)
   std::vector<double> weights;
 };
 
@@ -76,13 +83,7 @@ long double RowsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
   const std::size_t size = static_cast<std::size_t>(steps.state_size());
   std::vector<long double>& log_w = ws.log_weights;
   for (int p = 0; p < count; ++p) steps.start(&ws.states[p * size]);
-  // With a look-ahead psi, each row's weight is multiplied by
-  // psi(after) / psi(before): the product telescopes to psi(start), a
-  // constant put in front, times the closing count / psi(last drawn).
-  const long double log_start = steps.log_lookahead(&ws.states[0], 1, ws.scratch);
-  if (log_start == kLogZero) return kLogZero;
-  std::fill(ws.log_lookahead.begin(), ws.log_lookahead.end(), log_start);
-  long double log_estimate = steps.log_relabelling() + log_start;
+  long double log_estimate = steps.log_relabelling();
 
   // The mean weight goes into the estimate; with `resample`, the population
   // is replaced by P draws by weight, systematic (smc_method.cpp): particle
@@ -106,10 +107,8 @@ long double RowsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
         while (point >= cumulated && a + 1 < count) cumulated += ws.weights[++a];
         while (ws.weights[a] <= 0) --a;  // rounding ran past the last positive weight
         std::copy_n(&ws.states[a * size], size, &ws.next[j * size]);
-        ws.next_lookahead[j] = ws.log_lookahead[a];
       }
       ws.states.swap(ws.next);
-      ws.log_lookahead.swap(ws.next_lookahead);
     }
     return true;
   };
@@ -125,16 +124,8 @@ long double RowsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
       if (ws.cut && (*ws.cut)()) return kSampleDropped;
       Mask* state = &ws.states[p * size];
       long double w = row < closing ? steps.fill_row(state, row, rng, ws.scratch) : 0;
-      if (w != kLogZero) {
-        const long double before = ws.log_lookahead[p];
-        if (row + 1 >= closing) {
-          w += steps.log_closing(state) - before;
-        } else {
-          const long double after = steps.log_lookahead(state, row + 1, ws.scratch);
-          w = after == kLogZero ? kLogZero : w + after - before;
-          ws.log_lookahead[p] = after;
-        }
-      }
+      if (w != kLogZero && row + 1 >= closing) w += steps.log_closing(state);
+      else if (w != kLogZero && steps.tuning().prune && !steps.may_complete(state, row + 1)) w = kLogZero;
       log_w[p] = w;
     }
     if (!fold(row + 1 < closing)) return kLogZero;
@@ -147,23 +138,32 @@ std::unique_ptr<Estimator> make_rows_estimator(const Layout& layout, int particl
   return std::make_unique<RowsEstimator>(layout, particles);
 }
 
-// "rows/P=<P>", with "/K=<K>" where rows are drawn sequentially.
+// The fields of variant(), in its order; the rebuilt estimator's variant()
+// must give the text back.
 std::unique_ptr<Estimator> make_rows_estimator_for_variant(const std::string& variant, const Layout& layout) {
   const auto refuse = [&] { return InputError("unknown method variant " + quote_input(variant)); };
-  const std::string prefix = "rows/P=";
+  const std::string prefix = "rows/";
   if (variant.compare(0, prefix.size(), prefix) != 0) throw refuse();
-  const std::string rest = variant.substr(prefix.size());
-  const std::string digits = rest.substr(0, rest.find('/'));
-  if (digits.empty() || digits.size() > 7 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) throw refuse();
-  const int particles = std::stoi(digits);
-  if (particles == 0) throw refuse();
   RowsTuning tuning = RowsTuning::for_layout(layout);
-  const auto k = rest.find("/K=");
-  if (k != std::string::npos) {
-    const std::string draws = rest.substr(k + 3);
-    if (draws.empty() || draws.size() > 4 || !std::all_of(draws.begin(), draws.end(), ::isdigit)) throw refuse();
-    tuning.matching_draws = std::stoi(draws);
+  int particles = 0;
+  std::size_t at = prefix.size();
+  while (at <= variant.size()) {
+    const std::size_t end = std::min(variant.find('/', at), variant.size());
+    const std::string field = variant.substr(at, end - at);
+    const auto eq = field.find('=');
+    if (eq == std::string::npos) throw refuse();
+    const std::string key = field.substr(0, eq), digits = field.substr(eq + 1);
+    if (digits.empty() || digits.size() > 7 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) throw refuse();
+    const int value = std::stoi(digits);
+    if (key == "P") particles = value;
+    else if (key == "K") tuning.matching_draws = value;
+    else if (key == "exact") tuning.exact_matching_max_symbols = value;
+    else if (key == "close") tuning.exact_closing_rows = value;
+    else if (key == "prune") tuning.prune = value != 0;
+    else throw refuse();
+    at = end + 1;
   }
+  if (particles == 0) throw refuse();
   std::unique_ptr<Estimator> estimator;
   try {
     estimator = std::make_unique<RowsEstimator>(layout, particles, tuning);

@@ -13,10 +13,24 @@ namespace sudoku_count::detail {
 // Measured (docs/benchmarks.md, "Tuning").
 RowsTuning RowsTuning::for_layout(const Layout& layout) {
   RowsTuning tuning;
-  tuning.exact_matching_max_symbols = 12;
-  tuning.matching_draws = 8;
-  tuning.exact_closing_rows = layout.latin_square() ? 2 : 1;
-  (void)layout;
+  // The subset DP only where it is cheap: from 9 symbols on one sequential
+  // draw a row does better per second (9x9 x 2x, 12x12 Latin 10x).
+  tuning.exact_matching_max_symbols = 8;
+  // One draw a row: K draws cut the noise of a row by K at K times the cost,
+  // and the resampling does as well (20x20 Latin: K = 1, 2, 4, 8 gave
+  // rse^2 x s 1.2e-4, 1.7e-4, 2.5e-4, 3.1e-4).
+  tuning.matching_draws = 1;
+  // Latin squares: 2^cycles for the last two rows (three by enumeration cost
+  // more than they saved on 12x12); boxes up to 9x9: the last four rows by
+  // enumeration (9x9 x: 1.1e-2, 8.5e-3, 3.5e-3, 1.5e-3 for 1..4; five took
+  // 4 ms a particle); up to 6x6 two rows (four of six enumerate most of the
+  // grid: 2x3 took 40x longer); larger grids: the last row (enumerating a
+  // 16x16 band can take seconds).
+  const int n = layout.n();
+  tuning.exact_closing_rows = layout.latin_square() || n <= 6 ? 2 : n <= 9 ? 4 : 1;
+  // Every Latin rectangle completes (Hall's theorem, M. Hall 1945), so there
+  // is nothing to prune there.
+  tuning.prune = !layout.latin_square();
   return tuning;
 }
 
@@ -24,8 +38,6 @@ RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning)
     : layout_(layout), tuning_(tuning), latin_(layout.latin_square()) {
   const int n = layout.n();
   if (tuning.exact_closing_rows < 1) throw InputError("rows: at least the last row is counted exactly");
-  if (tuning.lookahead && n > tuning.exact_matching_max_symbols)
-    throw InputError("rows: the look-ahead needs rows counted exactly");
   const auto& houses = layout.houses();
   // State index of each house that is not a row.
   std::vector<int> index_of(houses.size(), -1);
@@ -38,6 +50,12 @@ RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning)
       if (index_of[h] >= 0) house_index_.push_back(index_of[h]);
   }
   house_start_[n * n] = static_cast<int>(house_index_.size());
+  for (std::size_t h = 0; h < houses.size(); ++h) {
+    if (index_of[h] < 0) continue;
+    cells_start_.push_back(static_cast<int>(house_cells_.size()));
+    house_cells_.insert(house_cells_.end(), houses[h].cells.begin(), houses[h].cells.end());
+  }
+  cells_start_.push_back(static_cast<int>(house_cells_.size()));
   log_relabelling_ = std::lgamma(n + 1.0L) + (latin_ ? std::lgamma(static_cast<long double>(n)) : 0.0L);
 }
 
@@ -179,17 +197,32 @@ double RowsSteps::count_row_cells(Mask* state, int row, int column, Mask row_use
   return total;
 }
 
-long double RowsSteps::log_lookahead(const Mask* state, int from, Scratch& scratch) const {
-  if (!tuning_.lookahead) return 0;
-  Mask allowed[kMaxGridSize];
-  long double total = 0;
-  for (int row = from; row < n(); ++row) {
-    allowed_symbols(state, row, allowed);
-    const double ways = scratch.counter.count(allowed, n());
-    if (ways <= 0) return kLogZero;
-    total += std::log(static_cast<long double>(ways));
+bool RowsSteps::may_complete(const Mask* state, int filled) const {
+  const int n = this->n();
+  const Mask all = low_bits(n);
+  Mask allowed[kMaxGridSize * kMaxGridSize];  // of the empty cells, row-major from row `filled`
+  const int first = filled * n;
+  for (int row = filled; row < n; ++row) {
+    Mask row_options = 0;
+    for (int j = 0; j < n; ++j) {
+      const int cell = row * n + j;
+      Mask used = 0;
+      for (int k = house_start_[cell]; k < house_start_[cell + 1]; ++k) used |= state[house_index_[k]];
+      const Mask options = all & ~used;
+      if (!options) return false;
+      allowed[cell - first] = options;
+      row_options |= options;
+    }
+    if (row_options != all) return false;
   }
-  return total;
+  for (int h = 0; h < houses_; ++h) {
+    const Mask missing = all & ~state[h];
+    Mask options = 0;
+    for (int k = cells_start_[h]; k < cells_start_[h + 1]; ++k)
+      if (house_cells_[k] >= first) options |= allowed[house_cells_[k] - first];
+    if ((options & missing) != missing) return false;
+  }
+  return true;
 }
 
 long double RowsSteps::log_closing(Mask* state) const {

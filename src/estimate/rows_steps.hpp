@@ -43,10 +43,10 @@ struct RowsTuning {
   int exact_matching_max_symbols = 12;  // rows counted exactly (and drawn uniformly) up to this N
   int matching_draws = 8;               // K sequential draws per row beyond it
   int exact_closing_rows = 2;           // the last rows, counted exactly by enumeration (at least 1)
-  // Resample on a look-ahead: the product over all rows still empty of
-  // their numbers of matchings, each given the rows so far (needs rows
-  // counted exactly).
-  bool lookahead = false;
+  // After each drawn row, a particle whose grid fails RowsSteps::may_complete
+  // gets weight 0 (it has no completion): dead particles are dropped at the
+  // first resampling that can see it rather than at the end.
+  bool prune = true;
   static RowsTuning for_layout(const Layout& layout);
 };
 
@@ -82,10 +82,11 @@ class RowsSteps {
   // ways to fill it (kLogZero if there is none; the state is then left as
   // it was).
   long double fill_row(Mask* state, int row, Rng& rng, Scratch& scratch) const;
-  // With tuning().lookahead: the log of the product over rows `from`..N-1
-  // of their numbers of matchings given the state (kLogZero if one has
-  // none: the state has no completion); 0 without.
-  long double log_lookahead(const Mask* state, int from, Scratch& scratch) const;
+  // False if the partial grid with rows 0..filled-1 filled has no
+  // completion for a reason seen at once: an empty cell with no symbol left,
+  // or a house (a row among them) with a missing symbol that none of its
+  // empty cells allows. True says nothing.
+  bool may_complete(const Mask* state, int filled) const;
   // The log of the number of ways to fill the rows from closing_row() on,
   // exactly (kLogZero for none). `state` is used as scratch and restored.
   long double log_closing(Mask* state) const;
@@ -104,6 +105,9 @@ class RowsSteps {
   // house_index_[house_start_[r*N + j] .. house_start_[r*N + j + 1]).
   std::vector<int> house_start_;
   std::vector<int> house_index_;
+  // Cells of each state house: house_cells_[cells_start_[h] .. cells_start_[h + 1]).
+  std::vector<int> cells_start_;
+  std::vector<int> house_cells_;
   long double log_relabelling_ = 0;
 };
 
