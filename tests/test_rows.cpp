@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <iostream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -171,18 +172,70 @@ TEST(Rows, JigsawsMatchBacktracking) {
 }
 
 // One seed, one estimate, for any thread count: blocks draw from their own
-// streams (on rows counted exactly and on sequential draws).
+// streams (on rows counted exactly and on sequential draws). The particle
+// counts make one replicate a block, so the blocks spread over the threads.
 TEST(Rows, SameSeedSameEstimateForAnyThreadCount) {
   const std::vector<RowsEstimator> estimators = {
-      RowsEstimator(Layout::with_variants(Shape{3, 3}, {Variant::Windows}), 32),
-      RowsEstimator(Layout(Shape{4, 4}), 16),
+      RowsEstimator(Layout(Shape{2, 3}), 4096),
+      RowsEstimator(Layout::with_variants(Shape{3, 3}, {Variant::Windows}), 4096),
+      RowsEstimator(Layout(Shape{4, 4}), 1024),
       RowsEstimator(Layout(Shape{1, 20}), 8)};
   for (const RowsEstimator& rows : estimators) {
-    const Summary one = run_rows(rows, 6, 123, 1), two = run_rows(rows, 6, 123, 2);
+    ASSERT_EQ(rows.samples_per_block(), 1u) << rows.layout().name();
+    const Summary one = run_rows(rows, 12, 123, 1), two = run_rows(rows, 12, 123, 2);
     EXPECT_EQ(one.samples, two.samples) << rows.layout().name();
     EXPECT_EQ(one.estimate, two.estimate) << rows.layout().name();
     EXPECT_GT(one.estimate, 0) << rows.layout().name();
   }
+}
+
+// One row drawn from K sequential draws: each matching m must come out with
+// E[w 1{M = m}] = 1 (the weight is an unbiased estimate of the number of
+// matchings and the pick is in proportion to 1/q), which a uniform pick or
+// the first draw would break wherever the draws are not uniform. Row 1 of
+// a Latin square of order 7 (column 0 fixed): 200,000 rows of K = 3 draws;
+// z per matching from the empirical variance, mean z^2 about 1 (its s.d.
+// about 0.1 over ~300 matchings, so 1.5 is 5 s.d.), and every matching
+// seen (their number from the subset DP).
+TEST(Rows, SequentialRowsWeighEveryMatchingOnce) {
+  const Layout layout(Shape{1, 7});
+  RowsTuning tuning = RowsTuning::for_layout(layout);
+  tuning.exact_matching_max_symbols = 0;
+  tuning.matching_draws = 3;
+  const RowsSteps steps(layout, tuning);
+  RowsSteps::Scratch scratch;
+  std::vector<Mask> start(steps.state_size()), state(steps.state_size());
+  steps.start(start.data());
+  // Row 1's options (the state's masks are the columns'; column 0 fixed to
+  // symbol 1), to count its matchings exactly.
+  ASSERT_EQ(steps.state_size(), 7);
+  Mask options[7];
+  for (int j = 0; j < 7; ++j) options[j] = low_bits(7) & ~start[j];
+  options[0] &= Mask{1} << 1;
+  MatchingCounter counter;
+  const double matchings = counter.count(options, 7);
+  Rng rng = block_stream(5, 0);
+  constexpr int kDraws = 200000;
+  std::map<std::vector<Mask>, std::pair<double, double>> sums;  // by the state after the row
+  for (int i = 0; i < kDraws; ++i) {
+    state = start;
+    const long double log_w = steps.fill_row(state.data(), 1, rng, scratch);
+    ASSERT_NE(log_w, kLogZero);
+    const double w = std::exp(static_cast<double>(log_w));
+    auto& [sum, squares] = sums[state];
+    sum += w;
+    squares += w * w;
+  }
+  double mean_z2 = 0;
+  for (const auto& [key, sum_and_squares] : sums) {
+    const double mean = sum_and_squares.first / kDraws;
+    const double var = sum_and_squares.second / kDraws - mean * mean;
+    const double z = (mean - 1) / std::sqrt(var / kDraws);
+    mean_z2 += z * z / static_cast<double>(sums.size());
+  }
+  std::cout << sums.size() << " matchings, mean z^2 " << mean_z2 << "\n";
+  EXPECT_EQ(static_cast<double>(sums.size()), matchings);
+  EXPECT_LT(mean_z2, 1.5);
 }
 
 TEST(Rows, VariantNamesWhatChangesASample) {
