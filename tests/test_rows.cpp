@@ -182,7 +182,7 @@ TEST(Rows, SameSeedSameEstimateForAnyThreadCount) {
       RowsEstimator(Layout(Shape{1, 20}), 8)};
   for (const RowsEstimator& rows : estimators) {
     ASSERT_EQ(rows.samples_per_block(), 1u) << rows.layout().name();
-    const Summary one = run_rows(rows, 12, 123, 1), two = run_rows(rows, 12, 123, 2);
+    const Summary one = run_rows(rows, 6, 123, 1), two = run_rows(rows, 6, 123, 2);
     EXPECT_EQ(one.samples, two.samples) << rows.layout().name();
     EXPECT_EQ(one.estimate, two.estimate) << rows.layout().name();
     EXPECT_GT(one.estimate, 0) << rows.layout().name();
@@ -192,13 +192,13 @@ TEST(Rows, SameSeedSameEstimateForAnyThreadCount) {
 // One row drawn from K sequential draws: each matching m must come out with
 // E[w 1{M = m}] = 1 (the weight is an unbiased estimate of the number of
 // matchings and the pick is in proportion to 1/q), which a uniform pick or
-// the first draw would break wherever the draws are not uniform. Row 1 of
-// a Latin square of order 7 (column 0 fixed): 200,000 rows of K = 3 draws;
-// z per matching from the empirical variance, mean z^2 about 1 (its s.d.
-// about 0.1 over ~300 matchings, so 1.5 is 5 s.d.), and every matching
-// seen (their number from the subset DP).
+// the first draw would break wherever the draws are not uniform. Row 4 of
+// a Latin square of order 8 (rows 1-3 drawn once, column 0 fixed): 200,000
+// rows of K = 3 draws; z per matching from the empirical variance, mean
+// z^2 about 1 (its s.d. about sqrt(2 / matchings)), below 1.5, and every
+// matching seen (their number from the subset DP).
 TEST(Rows, SequentialRowsWeighEveryMatchingOnce) {
-  const Layout layout(Shape{1, 7});
+  const Layout layout(Shape{1, 8});
   RowsTuning tuning = RowsTuning::for_layout(layout);
   tuning.exact_matching_max_symbols = 0;
   tuning.matching_draws = 3;
@@ -206,20 +206,21 @@ TEST(Rows, SequentialRowsWeighEveryMatchingOnce) {
   RowsSteps::Scratch scratch;
   std::vector<Mask> start(steps.state_size()), state(steps.state_size());
   steps.start(start.data());
-  // Row 1's options (the state's masks are the columns'; column 0 fixed to
-  // symbol 1), to count its matchings exactly.
-  ASSERT_EQ(steps.state_size(), 7);
-  Mask options[7];
-  for (int j = 0; j < 7; ++j) options[j] = low_bits(7) & ~start[j];
-  options[0] &= Mask{1} << 1;
-  MatchingCounter counter;
-  const double matchings = counter.count(options, 7);
   Rng rng = block_stream(5, 0);
+  for (int row = 1; row < 4; ++row) ASSERT_NE(steps.fill_row(start.data(), row, rng, scratch), kLogZero);
+  // Row 4's options (the state's masks are the columns'; column 0 fixed to
+  // symbol 4), to count its matchings exactly.
+  ASSERT_EQ(steps.state_size(), 8);
+  Mask options[8];
+  for (int j = 0; j < 8; ++j) options[j] = low_bits(8) & ~start[j];
+  options[0] &= Mask{1} << 4;
+  MatchingCounter counter;
+  const double matchings = counter.count(options, 8);
   constexpr int kDraws = 200000;
   std::map<std::vector<Mask>, std::pair<double, double>> sums;  // by the state after the row
   for (int i = 0; i < kDraws; ++i) {
     state = start;
-    const long double log_w = steps.fill_row(state.data(), 1, rng, scratch);
+    const long double log_w = steps.fill_row(state.data(), 4, rng, scratch);
     ASSERT_NE(log_w, kLogZero);
     const double w = std::exp(static_cast<double>(log_w));
     auto& [sum, squares] = sums[state];
