@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "bands/band_fillings.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/stats.hpp"
 
@@ -20,14 +21,16 @@ RowsTuning RowsTuning::for_layout(const Layout& layout) {
   // and the resampling does as well (20x20 Latin: K = 1, 2, 4, 8 gave
   // rse^2 x s 1.2e-4, 1.7e-4, 2.5e-4, 3.1e-4).
   tuning.matching_draws = 1;
-  // Latin squares: 2^cycles for the last two rows (three by enumeration cost
-  // more than they saved on 12x12); boxes up to 9x9: the last four rows by
-  // enumeration (9x9 x: 1.1e-2, 8.5e-3, 3.5e-3, 1.5e-3 for 1..4; five took
-  // 4 ms a particle); up to 6x6 two rows (four of six enumerate most of the
-  // grid: 2x3 took 40x longer); larger grids: the last row (enumerating a
-  // 16x16 band can take seconds).
+  // Latin squares: the last three rows as one band, f(X), up to 20 symbols
+  // (12x12: rse^2 x CPU s 3.4e-6 against 1.0e-5 with two; 20x20 7.6e-5
+  // against 1.1e-4), else the last two, 2^cycles (64x64: f of three rows
+  // took minutes a replicate). Other houses: up to 6x6 two rows by
+  // enumeration (four of six enumerate most of the grid: 2x3 took 40x
+  // longer); 7x7 to 9x9 four (9x9 x: 1.1e-2, 8.5e-3, 3.5e-3, 1.5e-3 for 1 to
+  // 4; five took 4 ms a particle); larger grids the last row (enumerating a
+  // 16x16 band can take seconds, and the count is not cut by the deadline).
   const int n = layout.n();
-  tuning.exact_closing_rows = layout.latin_square() || n <= 6 ? 2 : n <= 9 ? 4 : 1;
+  tuning.exact_closing_rows = layout.latin_square() ? (n <= 20 ? 3 : 2) : n <= 6 ? 2 : n <= 9 ? 4 : 1;
   // Every Latin rectangle completes (Hall's theorem, M. Hall 1945), so there
   // is nothing to prune there.
   tuning.prune = !layout.latin_square();
@@ -159,6 +162,18 @@ namespace sudoku_count::detail {
 double RowsSteps::count_rows(Mask* state, int row) const {
   const int n = this->n();
   if (row == n) return 1;
+  if (latin_ && n - row >= 3 && n - row <= kLatinBandRows) {
+    // The last c = 3 rows of a Latin square: each column misses c
+    // symbols, and filling them is filling a band of c rows with those
+    // column sets, f(X) (bands/band_fillings.hpp). Permuting the c rows
+    // maps fillings one-to-one, and column 0's symbols differ, so 1 in c!
+    // has column 0 in the fixed order.
+    Mask missing[kMaxGridSize];
+    allowed_symbols(state, row, missing);
+    missing[0] = low_bits(n) & ~low_bits(row);
+    const std::uint64_t fillings = count_band_fillings(missing, n - row, n);
+    return static_cast<double>(fillings) / std::tgamma(n - row + 1.0);
+  }
   if (row == n - 1 || (latin_ && row == n - 2)) {
     Mask allowed[kMaxGridSize];
     allowed_symbols(state, row, allowed);

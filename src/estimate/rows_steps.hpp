@@ -17,8 +17,8 @@
 //     sets_steps.cpp's sample_row: E[mean(w) phi(pick)] = sum_M phi(M));
 //   the last exact_closing_rows rows: counted exactly, by enumerating the
 //     rows before the last two; the last row is forced (each column misses
-//     one symbol: weight 0 or 1), and on Latin squares the last two rows
-//     number 2^cycles.
+//     one symbol: weight 0 or 1); on Latin squares the last two rows
+//     number 2^cycles, and the last three are a band of three rows, f(X).
 //
 // Relabelling (every house keeps its symbols' roles under a permutation of
 // the symbols): row 0 is fixed to 0..N-1 and the count multiplied by N!. For
@@ -92,6 +92,8 @@ class RowsSteps {
   long double log_closing(Mask* state) const;
 
  private:
+  // Latin squares' closing rows counted as one band, up to this many.
+  static constexpr int kLatinBandRows = 3;
   void allowed_symbols(const Mask* state, int row, Mask* allowed) const;
   void place(Mask* state, int row, const int* symbol_of) const;
   double count_rows(Mask* state, int row) const;
