@@ -154,7 +154,7 @@ CommandSpec estimate_command() {
             .check = [](const std::string& name) { estimator_method(name); }},
            {.name = "particles", .kind = Kind::Integer, .value_name = "P", .default_value = "0",
             .max = EstimatorOptions::kMaxParticles,
-            .help = "method smc (or auto, which then takes smc): partial grids per replicate (0: the measured "
+            .help = "methods smc and rows (or auto, which then takes smc): partial grids per replicate (0: the measured "
                     "default for the shape)"},
            {.name = "orientation", .kind = Kind::Text, .value_name = "O", .default_value = "auto",
             .help = "methods sets and smc (and auto's samplers): work on the shape as given or on its transpose, "

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "estimate/bands_method.hpp"
+#include "estimate/rows_method.hpp"
 #include "estimate/sets_method.hpp"
 #include "estimate/smc_method.hpp"
 #include "sudoku_count/error.hpp"
@@ -15,18 +16,23 @@ const std::vector<MethodInfo>& estimator_methods() {
   // (SetsTuning, sets_steps.hpp), so they reach every shape.
   static const std::vector<MethodInfo> methods = {
       {"auto",
-       "bands for boxes of at most 3 rows and 3 columns; else smc from 16x16 on and sets below, as measured, "
-       "on the orientation that samples less",
-       "every shape up to 64x64"},
+       "for the classic rules of a box shape: bands for boxes of at most 3 rows and 3 columns; else smc from "
+       "16x16 on and sets below, as measured, on the orientation that samples less; rows for every other layout "
+       "(variants, jigsaws)",
+       "every layout up to 64x64"},
       {"bands", "column-set decomposition over precomputed band tables",
        "shapes whose band tables fit: grids up to 16x16 with at most 2^25 canonical bands from at most 2^22 "
        "candidate rows (2x5, 3x3 and 4x2, but not 3x4, 4x3 or 5x2)"},
       {"sets", "band-by-band column sets with nested estimates of band fillings; no tables",
-       "every shape up to 64x64"},
+       "the classic rules of every shape up to 64x64"},
       {"smc",
        "sequential Monte Carlo: a population of partial grids through the steps of sets, resampled by weight "
        "(--particles per replicate)",
-       "every shape up to 64x64"},
+       "the classic rules of every shape up to 64x64"},
+      {"rows",
+       "sequential Monte Carlo row by row on any layout: each row a perfect matching drawn with an unbiased "
+       "estimate of their number, the population resampled after each row (--particles per replicate)",
+       "every layout up to 64x64: boxes, variants, jigsaws, Latin squares"},
   };
   return methods;
 }
@@ -103,11 +109,19 @@ const MethodInfo& estimator_method(const std::string& name) {
 std::unique_ptr<Estimator> make_estimator(const std::string& method, const Layout& layout,
                                           const EstimatorOptions& options) {
   estimator_method(method);  // known, or refused
+  if (options.particles != 0 && method != "smc" && method != "rows" && method != "auto")
+    throw InputError("--particles applies to method smc or rows, not " + method);
+  if (method == "rows" || (method == "auto" && !layout.classic())) {
+    // Rows handles every layout; auto takes it for every layout the box
+    // methods do not handle (its note says so).
+    if (options.orientation == Orientation::Transposed)
+      throw InputError("method rows works on the layout as given: drop --orientation transposed");
+    return make_rows_estimator(layout, options.particles);
+  }
   if (!layout.classic())
-    throw InputError("method " + method + " does not handle layout " + layout.name() + " yet");
+    throw InputError("method " + method + " handles the classic rules of a box shape only, not layout " +
+                     layout.name() + " (" + layout.describe() + "): use --method rows, or auto");
   const Shape& shape = layout.shape();
-  if (options.particles != 0 && method != "smc" && method != "auto")
-    throw InputError("--particles applies to method smc, not " + method);
   if (method == "sets")
     return oriented(method, shape, options.orientation, prefer_transposed(shape),
                     [&](bool transpose) { return std::make_unique<SetsEstimator>(shape, transpose); });
@@ -138,11 +152,13 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Layou
                   [&](bool transpose) { return auto_sampler(shape, transpose, options); });
 }
 
-// Variants are "bands", "sets", "sets/transposed", "smc/P=64" and
-// "smc/transposed/P=64".
+// Variants are "bands", "sets", "sets/transposed", "smc/P=64",
+// "smc/transposed/P=64", "rows/P=64" and "rows/P=256/K=8".
 std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant, const Layout& layout) {
   const Shape& shape = layout.shape();
   const std::string name = variant.substr(0, variant.find('/'));
+  if (name == "rows") return make_rows_estimator_for_variant(variant, layout);
+  if (!layout.classic()) throw InputError("unknown method variant " + quote_input(variant) + " for layout " + layout.name());
   const bool transposed = variant.find("/transposed") != std::string::npos;
   const auto p = variant.find("/P=");
   int particles = 0;
