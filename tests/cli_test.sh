@@ -558,5 +558,26 @@ check layout-regions-box 2 '\-\-box 3 gives a 9x9 grid but regions file .* has 4
 check layout-puzzle-clash 2 'givens clash: symbol 1 .* in the same diagonal' -- solve --box 2x2 --variant x --puzzle '1..............1'
 check layout-puzzle-region-clash 2 'givens clash: symbol 2 .* in the same .*region' -- solve --regions "$jig" --puzzle '2.......2.......'
 
+
+# Estimates of layouts: auto takes rows and says why; checkpoints keep the layout.
+check layout-estimate 0 'method rows.*' -- estimate --box 2x2 --variant x --samples 20
+check layout-estimate-why 0 'has houses beyond the boxes, which only the row-by-row method handles' -- estimate --box 2x2 --variant x --samples 20
+check layout-estimate-json 0 '"layout":"2x3\+x".*"method":"rows"' -- estimate --box 2x3 --variant x --samples 8 --json
+check layout-estimate-jigsaw 0 '^layout jigsaw5-' -- estimate --regions "$data/jigsaw/5x5-pentominoes.txt" --samples 8
+check layout-estimate-latin 0 'box 1x6 \(6x6 grid\), method rows' -- estimate --box 1x6 --samples 8
+check layout-estimate-sets 2 'method sets handles the classic rules of a box shape only, not layout 3x3\+x' -- estimate --box 3 --variant x --method sets --samples 2
+"$bin" estimate --box 2x2 --variant x --samples 16 --checkpoint "$tmp/x.ckpt" >/dev/null 2>&1
+"$bin" estimate --box 2x2 --variant x --samples 16 --seed 2 --checkpoint "$tmp/x2.ckpt" >/dev/null 2>&1
+"$bin" estimate --box 2x2 --variant p --samples 16 --method rows --checkpoint "$tmp/p.ckpt" >/dev/null 2>&1
+"$bin" estimate --regions "$jig" --samples 16 --checkpoint "$tmp/jig.ckpt" >/dev/null 2>&1
+check layout-resume 0 'layout 2x2\+x' -- estimate --resume "$tmp/x.ckpt" --samples 32
+check layout-resume-jigsaw 0 '^layout jigsaw4-' -- estimate --resume "$tmp/jig.ckpt" --samples 32
+check layout-resume-mismatch 2 "layout 2x2\+p \(from --box, --variant, --regions\) does not match checkpoint '.*x.ckpt' \(layout 2x2\+x\)" -- estimate --resume "$tmp/x.ckpt" --variant p --samples 40
+check layout-resume-box-mismatch 2 'layout 2x2 \(from --box.*does not match checkpoint .*\(layout 2x2\+x\)' -- estimate --resume "$tmp/x.ckpt" --box 2x2 --samples 40
+check layout-merge 0 'layout 2x2\+x' -- merge "$tmp/x.ckpt" "$tmp/x2.ckpt"
+check layout-merge-mismatch 2 'differ in layout \(2x2\+x vs 2x2\+p\)' -- merge "$tmp/x.ckpt" "$tmp/p.ckpt"
+"$bin" estimate --box 2x2 --samples 16 --method rows --checkpoint "$tmp/classic.ckpt" >/dev/null 2>&1
+check layout-merge-classic 2 'differ in layout \(2x2\+x vs 2x2\)' -- merge "$tmp/x.ckpt" "$tmp/classic.ckpt"
+
 echo "cli: $passes passed, $failures failed"
 [ $failures -eq 0 ]
