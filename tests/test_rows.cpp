@@ -257,7 +257,7 @@ TEST(Rows, VariantNamesWhatChangesASample) {
             "rows/P=8/K=3/exact=0/close=1/prune=0");
   EXPECT_EQ(make_estimator("rows", Shape{2, 3}, EstimatorOptions{16})->variant(), "rows/P=16");
   for (const std::string bad : {"rows", "rows/P=", "rows/P=0", "rows/P=x", "rows/P=16/K=3", "rows/K=3",
-                                "rows/P=16/close=0", "rows/P=16/prune=1", "rows/P=16/nope=1", "rows/P=16/"})
+                                "rows/P=16/close=0", "rows/P=16/prune=1", "rows/P=16/exact=23", "rows/P=16/nope=1", "rows/P=16/"})
     EXPECT_THROW(make_estimator_for_variant(bad, Shape{2, 3}), InputError) << bad;
   EXPECT_THROW(make_estimator_for_variant("rows/P=16", Shape{1, 20}), InputError);  // K missing
   EXPECT_THROW(make_estimator_for_variant("rows/P=16/K=0", Shape{1, 20}), InputError);

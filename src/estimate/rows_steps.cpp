@@ -11,7 +11,7 @@
 
 namespace sudoku_count::detail {
 
-// Measured (docs/benchmarks.md, "Tuning").
+// Measured (docs/benchmarks.md, "Rows").
 RowsTuning RowsTuning::for_layout(const Layout& layout) {
   RowsTuning tuning;
   // The subset DP only where it is cheap: from 9 symbols on one sequential
@@ -41,6 +41,9 @@ RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning)
     : layout_(layout), tuning_(tuning), latin_(layout.latin_square()) {
   const int n = layout.n();
   if (tuning.exact_closing_rows < 1) throw InputError("rows: at least the last row is counted exactly");
+  if (tuning.exact_matching_max_symbols > MatchingCounter::kMaxSymbols)
+    throw InputError("rows: rows are counted exactly up to " + std::to_string(MatchingCounter::kMaxSymbols) +
+                     " symbols at most");
   const auto& houses = layout.houses();
   // State index of each house that is not a row.
   std::vector<int> index_of(houses.size(), -1);
