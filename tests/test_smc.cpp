@@ -160,3 +160,85 @@ TEST(SmcSlow, EveryKindOfStepOnKnownCounts) {
     EXPECT_LT(std::fabs(bias), 0.3) << shape.name();  // s.d. of the mean of 400 z's: 0.05
   }
 }
+
+namespace {
+
+// Copies of each particle for one uniform u.
+std::vector<int> copies_for(const std::vector<double>& weights, double u) {
+  const int count = static_cast<int>(weights.size());
+  double total = 0;
+  for (const double w : weights) total += w;
+  std::vector<int> ancestors(count), copies(count, 0);
+  systematic_resample(weights.data(), count, total, u, ancestors.data());
+  for (int j = 0; j < count; ++j) {
+    EXPECT_TRUE(j == 0 || ancestors[j] >= ancestors[j - 1]) << "copies not adjacent";
+    ++copies[ancestors[j]];
+  }
+  return copies;
+}
+
+}  // namespace
+
+// Every count is floor or ceil of P w / sum w (which fixes its spread: the
+// least any unbiased scheme can have), a zero weight gets no copy, and the
+// counts add up to P, for u across [0, 1) including both ends' neighbours.
+TEST(SystematicResample, CopiesAreFloorOrCeilOfTheirShare) {
+  const std::vector<double> weights = {0.3, 0, 2.5, 1e-9, 0.7, 0, 4.1, 0.05, 1.2, 0.6};
+  double total = 0;
+  for (const double w : weights) total += w;
+  const int count = static_cast<int>(weights.size());
+  for (const double u : {0.0, 1e-12, 0.25, 0.5, 0.999, 1 - 1e-16}) {
+    const std::vector<int> copies = copies_for(weights, u);
+    int sum = 0;
+    for (int p = 0; p < count; ++p) {
+      const double share = count * weights[p] / total;
+      EXPECT_GE(copies[p], std::floor(share)) << "particle " << p << " u " << u;
+      EXPECT_LE(copies[p], std::ceil(share)) << "particle " << p << " u " << u;
+      if (weights[p] == 0) {
+        EXPECT_EQ(copies[p], 0);
+      }
+      sum += copies[p];
+    }
+    EXPECT_EQ(sum, count);
+  }
+}
+
+// Expected copies P w / sum w and their variance f (1 - f), f the fractional
+// part of the share: averaged over u on a grid of 10^5 midpoints. The count
+// of a particle is a step function of u with at most two steps, so the grid
+// average is within 2e-5 of the integral over u (the expectation); the
+// tolerance 1e-4 is five times that. A biased scheme (u fixed at 0.5, or
+// multinomial draws' larger spread) is off by far more.
+TEST(SystematicResample, ExpectedCopiesAndTheirSpread) {
+  const std::vector<double> weights = {0.3, 2.5, 0.7, 0, 4.1, 0.05, 1.2, 0.6};
+  double total = 0;
+  for (const double w : weights) total += w;
+  const int count = static_cast<int>(weights.size());
+  constexpr int kPoints = 100000;
+  std::vector<double> mean(count, 0), second(count, 0);
+  for (int i = 0; i < kPoints; ++i) {
+    const std::vector<int> copies = copies_for(weights, (i + 0.5) / kPoints);
+    for (int p = 0; p < count; ++p) {
+      mean[p] += copies[p] / static_cast<double>(kPoints);
+      second[p] += copies[p] * copies[p] / static_cast<double>(kPoints);
+    }
+  }
+  for (int p = 0; p < count; ++p) {
+    const double share = count * weights[p] / total;
+    const double fraction = share - std::floor(share);
+    EXPECT_NEAR(mean[p], share, 1e-4) << "particle " << p;
+    EXPECT_NEAR(second[p] - mean[p] * mean[p], fraction * (1 - fraction), 1e-3) << "particle " << p;
+  }
+}
+
+// One positive weight takes every copy; equal weights keep each particle
+// once; one particle is copied onto itself.
+TEST(SystematicResample, SingleAndEqualWeights) {
+  for (const double u : {0.0, 0.3, 0.999999}) {
+    EXPECT_EQ(copies_for({0, 0, 5, 0, 0}, u), (std::vector<int>{0, 0, 5, 0, 0}));
+    EXPECT_EQ(copies_for({0, 0, 0, 0, 1e-300}, u), (std::vector<int>{0, 0, 0, 0, 5}));
+    EXPECT_EQ(copies_for({3e-5, 0, 0, 0}, u), (std::vector<int>{4, 0, 0, 0}));
+    EXPECT_EQ(copies_for({1, 1, 1, 1}, u), (std::vector<int>{1, 1, 1, 1}));
+    EXPECT_EQ(copies_for({7}, u), (std::vector<int>{1}));
+  }
+}
