@@ -98,6 +98,11 @@ struct BlockPlan {
   // Checked now and then between samples: true stops the block early (it
   // then holds fewer than samples_in(block) samples). Empty: never.
   std::function<bool()> cut;
+  // Seconds until the run's time budget ends (+inf: no budget), for runners
+  // whose blocks run in other processes: there the blocks are cut by that
+  // process's clock (an interrupt reaches only this process; blocks elsewhere
+  // then finish and count). Empty: no budget.
+  std::function<double()> seconds_left;
 
   std::uint64_t samples_in(std::uint64_t block) const;
 };

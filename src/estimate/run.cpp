@@ -137,6 +137,10 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
   plan.cut = [interrupt, has_deadline, deadline] {
     return (interrupt && interrupt->load(std::memory_order_relaxed)) || (has_deadline && Clock::now() >= deadline);
   };
+  plan.seconds_left = [has_deadline, deadline] {
+    return has_deadline ? std::chrono::duration<double>(deadline - Clock::now()).count()
+                        : std::numeric_limits<double>::infinity();
+  };
 
   Progress progress;
   progress.threads = runner->threads();
