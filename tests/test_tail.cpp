@@ -139,7 +139,7 @@ TEST(TailDiagnostics, EncodedStateRoundTrips) {
 //   probability 0.95^10 = 0.60, and the geometric mean of the 16 group
 //   means exceeds mu in about 45% of runs, so a bound without the Markov
 //   factor (1 - conf)^(1/16) = 0.83 fails there; with it, the bound is at
-//   most 0.83 < mu. Checked by setting that factor to 1 in stats.cpp: 174
+//   most 0.83 < mu. Checked by setting that factor to 1 in stats.cpp: 186
 //   of 400 runs then exceeded the mean and the test failed.
 // - Pareto(0.9) weights (infinite variance, mean 10), 400 runs of 200: the
 //   bound exceeds the mean in at most 5% of runs in expectation, while the
