@@ -26,9 +26,11 @@ for study in "${studies[@]}"; do
     25x25) $cal replicates --box 5 --runs 20 --samples 3000 --first-seed 2001 --out $out/25x25 ;;
     36x36) $cal replicates --box 6 --runs 10 --samples 100 --first-seed 3001 --out $out/36x36 ;;
     49x49) $cal replicates --box 7 --runs 10 --samples 60 --threads 1 --first-seed 6001 --out $out/49x49 ;;
-    64x64) $cal replicates --box 8 --runs 10 --samples 16 --threads 1 --first-seed 7001 --out $out/64x64 ;;
+    64x64) $cal replicates --box 8 --runs 10 --samples 8 --threads 1 --first-seed 7001 --out $out/64x64 ;;
     particles)
       $cal particles --box 6 --particles 256 --samples 60 --threads 1 --first-seed 8001 --out $out/particles-36x36
+      echo
+      $cal particles --box 6 --particles 64 --samples 120 --threads 1 --first-seed 8011 --out $out/particles-36x36-small
       echo
       $cal particles --box 8 --particles 256 --samples 24 --threads 1 --first-seed 8101 --out $out/particles-64x64 ;;
     exact)
