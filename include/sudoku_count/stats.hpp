@@ -113,7 +113,7 @@ inline constexpr std::uint64_t kMinSamplesForTailFit = 100;
 
 // The k-hat above which n samples give no usable mean: min(1 - 1/log10 n,
 // 0.7) (Vehtari, Simpson, Gelman, Yao and Gabry, "Pareto smoothed importance
-// sampling", JMLR 25 (2024), section 3.2.4: with fewer samples the fit's
+// sampling", JMLR 25 (2024), section 3.2.4, eq. 13: with fewer samples the fit's
 // own error, and the pre-asymptotic bias of the mean, need a lighter tail
 // before the error of the mean can be trusted). 0.5 at n = 100, 0.67 at
 // 1000, 0.7 from 2155 on. Meaningful for n >= kMinSamplesForTailFit; below
