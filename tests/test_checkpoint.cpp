@@ -217,9 +217,9 @@ TEST(Checkpoint, DamagedFilesAreRefusedByNameAndLeftUntouched) {
   std::string flipped = good;
   flipped[flipped.find("samples 12") + 8] = '3';  // "samples 13": the checksum no longer matches
   std::string edited = without_checksum(good);
-  edited.replace(edited.find("format 2"), 8, "format 9");
+  edited.replace(edited.find("format 3"), 8, "format 9");
   std::string old_format = without_checksum(good);
-  old_format.replace(old_format.find("format 2"), 8, "format 1");
+  old_format.replace(old_format.find("format 3"), 8, "format 1");
   std::string missing = without_checksum(good);
   missing.erase(missing.find("zeros"), missing.find('\n', missing.find("zeros")) - missing.find("zeros") + 1);
   std::string inconsistent = without_checksum(good);

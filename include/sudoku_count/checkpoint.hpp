@@ -38,7 +38,7 @@ namespace sudoku_count {
 
 // Format 2: blocks draw from re-keyed random streams (rng.hpp) and the
 // accumulator carries its tail diagnostics. Format 1 files are refused.
-inline constexpr int kCheckpointFormat = 2;
+inline constexpr int kCheckpointFormat = 3;  // 3: 16 replicate groups (2 had 8)
 
 // Blocks [first, end) of the run with this seed.
 struct BlockRange {

@@ -176,6 +176,11 @@ double normal_two_sided_quantile(double confidence) {
   return boost::math::quantile(boost::math::complement(normal, (1 - confidence) / 2));
 }
 
+double pareto_k_threshold(std::uint64_t samples) {
+  if (samples < kMinSamplesForTailFit) return 0.5;
+  return std::min(1 - 1 / std::log10(static_cast<double>(samples)), 0.7);
+}
+
 double lognormal_samples_needed(double log_weight_var) {
   return std::ceil(4 * std::exp(4 * std::min(log_weight_var, 100.0)));
 }
@@ -202,26 +207,32 @@ void add_tail_diagnostics(const WeightAccumulator& acc, Summary& s) {
   s.tail_size = fit.tail_size;
   s.pareto_k = fit.k;
   s.lognormal_samples_needed = lognormal_samples_needed(s.log_weight_var);
+  s.pareto_k_threshold = pareto_k_threshold(s.samples);
   if (!s.error_known || s.samples < kMinSamplesForTailFit || std::isnan(fit.k) ||
       static_cast<double>(s.samples) < s.lognormal_samples_needed)
     s.interval = IntervalStatus::Unreliable;
   else if (fit.k < 0.5)
     s.interval = IntervalStatus::Ok;
-  else if (fit.k < 0.7)
+  else if (fit.k < s.pareto_k_threshold)
     s.interval = IntervalStatus::Approximate;
   else
     s.interval = IntervalStatus::Unreliable;
 
-  // Markov: P(group mean >= c mu) <= 1 / c for each of the independent
-  // groups, so P(min >= c mu) <= c^-k = 1 - confidence.
-  long double smallest = std::numeric_limits<long double>::infinity();
-  for (int g = 0; g < WeightAccumulator::kReplicates; ++g) {
+  // Markov for the product of the K independent group means G_g, each of
+  // mean mu: E[prod G_g / mu^K] = 1, so P(prod G_g >= mu^K / alpha) <=
+  // alpha, alpha = 1 - confidence; hence L = alpha^(1/K) (prod G_g)^(1/K)
+  // exceeds mu with probability at most alpha. In logs, relative to the
+  // shift; a group mean of 0 makes the bound 0.
+  const int groups = WeightAccumulator::kReplicates;
+  long double sum_log_means = 0;
+  for (int g = 0; g < groups; ++g) {
     if (acc.group_count(g) == 0) return;
-    smallest = std::min(smallest, acc.group_scaled_sum(g) / static_cast<long double>(acc.group_count(g)));
+    const long double mean = acc.group_scaled_sum(g) / static_cast<long double>(acc.group_count(g));
+    sum_log_means += mean > 0 ? std::log(mean) : kLogZero;
   }
-  const long double c = std::pow(static_cast<long double>(1 - s.confidence), -1.0L / WeightAccumulator::kReplicates);
   s.lower_bound_known = true;
-  s.lower_bound = acc.shift() == kLogZero ? BigFloat(0) : BigFloat(smallest / c) * exp_big(acc.shift());
+  const long double log_bound = (sum_log_means + std::log(static_cast<long double>(1 - s.confidence))) / groups;
+  s.lower_bound = acc.shift() == kLogZero || log_bound == kLogZero ? BigFloat(0) : exp_big(log_bound + acc.shift());
 }
 
 }  // namespace

@@ -185,6 +185,10 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
     bad_file(origin, "has format 1, written before the random streams were re-keyed and tail diagnostics added: "
                      "its samples cannot be continued or merged with this sudoku-count's (format " +
                          std::to_string(kCheckpointFormat) + "); start a new run");
+  if (format == 2)
+    bad_file(origin, "has format 2, which kept 8 replicate groups for the lower bound where this sudoku-count keeps " +
+                         std::to_string(WeightAccumulator::kReplicates) +
+                         " (format " + std::to_string(kCheckpointFormat) + "): its samples cannot be regrouped; start a new run");
   if (format != kCheckpointFormat)
     bad_file(origin, "has format " + std::to_string(format) + "; this sudoku-count reads format " +
                          std::to_string(kCheckpointFormat));

@@ -44,7 +44,7 @@ BigInt sum_over_band_classes(const Shape& shape, int threads, const ProgressFn& 
   for (std::size_t i = 0; i < classes.size(); ++i) {
     Mask sets[kMaxGridSize], avail[kMaxGridSize];
     band_class_column_sets(classes[i], shape, sets);
-    const std::uint64_t f = fillings.count(sets);
+    const FillingCount f = fillings.count(sets);
     if (f != 0) {
       for (int j = 0; j < n; ++j) avail[j] = low_bits(n) & ~sets[j];
       term[i] = static_cast<Wide>(f) * completions(fillings, avail, c - 1);

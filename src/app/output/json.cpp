@@ -76,9 +76,10 @@ void add_diagnostics(Json& json, const Summary& s) {
   json["lognormal_samples_needed"] = number(s.lognormal_samples_needed);
   json["pareto_k"] = number(s.pareto_k);
   json["tail_size"] = s.tail_size;
+  json["pareto_k_threshold"] = number(s.pareto_k_threshold);
   json["interval"] = interval_name(s.interval);
-  if (s.interval == IntervalStatus::Unreliable && s.lower_bound_known)
-    json["lower_bound"] = format_scientific(s.lower_bound);
+  // Always: a reader's own rule may want it where the interval is ok too.
+  json["lower_bound"] = scientific(s.lower_bound_known, s.lower_bound);
 }
 
 // estimate / order estimates a lower bound of the class count, not the
@@ -193,6 +194,10 @@ Json estimate_json(const Progress& p, const EstimateRun& run, bool checkpoint_sa
   json["processes"] = p.processes;
   json["first_block"] = p.first_block;
   json["blocks"] = p.blocks;
+  if (p.final) {
+    json["blocks_cut"] = p.blocks_cut;
+    json["blocks_after_cut"] = p.blocks_after_cut;
+  }
   if (!p.held_back.empty()) json["held_back"] = p.held_back;
   json["final"] = p.final;
   if (p.final) {

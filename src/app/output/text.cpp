@@ -102,13 +102,28 @@ int supported_digits(const Summary& s) {
 
 std::string k_text(double k) { return std::isnan(k) ? "-" : format("%.2f", k); }
 
+// The size-aware k threshold and the sample count it was set by.
+std::string threshold_text(const Summary& s) {
+  return format("threshold %.2f at n = %llu", s.pareto_k_threshold, static_cast<ull>(s.samples));
+}
+
 // Why an interval is unreliable, in words.
 std::string unreliable_reason(const Summary& s) {
   if (std::isnan(s.pareto_k))
     return format("too few samples to fit the weight tail (%llu needed)", static_cast<ull>(kMinSamplesForTailFit));
-  if (s.pareto_k >= 0.7) return "the weight tail is too heavy (Pareto k " + k_text(s.pareto_k) + " >= 0.7)";
+  if (s.pareto_k >= s.pareto_k_threshold)
+    return "the weight tail is too heavy (Pareto k " + k_text(s.pareto_k) + " >= " + threshold_text(s) + ")";
   return format("too few samples for the log-weight variance (S %.2f needs about %.3g samples, 4 e^(4S))",
                 s.log_weight_var, s.lognormal_samples_needed);
+}
+
+// The tail-proof bound, printed wherever the interval is not ok.
+void lower_bound_text(std::ostream& out, const Summary& s) {
+  if (!s.lower_bound_known) return;
+  out << format("%s lower bound, whatever the tail: %s (Markov's inequality for the product of %d replicate group "
+                "means)\n",
+                percent(s.confidence).c_str(), format_scientific(s.lower_bound, 2).c_str(),
+                WeightAccumulator::kReplicates);
 }
 
 // The closing lines of a text estimate: value and interval, or the lower
@@ -126,18 +141,17 @@ void summary_text(std::ostream& out, const Summary& s) {
                   "trusted\n",
                   format_scientific(s.estimate, 2).c_str(), unreliable_reason(s).c_str(),
                   format_scientific(s.std_error, 2).c_str(), s.rel_std_error);
-    if (s.lower_bound_known)
-      out << format("%s lower bound, whatever the tail: %s (Markov's inequality over %d replicate groups)\n",
-                    percent(s.confidence).c_str(), format_scientific(s.lower_bound, 2).c_str(),
-                    WeightAccumulator::kReplicates);
+    lower_bound_text(out, s);
   } else {
     const std::string approximate =
-        s.interval == IntervalStatus::Approximate ? " (approximate: Pareto k " + k_text(s.pareto_k) + " in [0.5, 0.7))"
-                                                  : "";
+        s.interval == IntervalStatus::Approximate
+            ? " (approximate: Pareto k " + k_text(s.pareto_k) + " in [0.5, " + format("%.2f", s.pareto_k_threshold) + "))"
+            : "";
     out << format("estimate: %s +- %s (relative standard error %.2e)\n", format_scientific(s.estimate, digits).c_str(),
                   format_scientific(s.std_error, 2).c_str(), s.rel_std_error)
         << format("%s confidence interval%s: [%s, %s]\n", percent(s.confidence).c_str(), approximate.c_str(),
                   format_scientific(s.ci_low, digits).c_str(), format_scientific(s.ci_high, digits).c_str());
+    if (s.interval != IntervalStatus::Ok) lower_bound_text(out, s);
   }
 }
 
@@ -152,7 +166,9 @@ void diagnostics_text(std::ostream& out, const Layout& layout, const Summary& s,
     out << format("tail: Pareto k %s, log-weight variance S %.3g, relative variance %.3g measured, %.3g if "
                   "lognormal (e^S - 1), which needs %.3g samples\n",
                   std::isnan(s.pareto_k) ? "not fitted"
-                                         : (k_text(s.pareto_k) + " (largest " + std::to_string(s.tail_size) + ")").c_str(),
+                                         : (k_text(s.pareto_k) + " (largest " + std::to_string(s.tail_size) + "; " +
+                                            threshold_text(s) + ")")
+                                               .c_str(),
                   s.log_weight_var, s.empirical_rel_var, s.lognormal_rel_var, s.lognormal_samples_needed);
   // The group implemented acts on the classic rules only (symmetry.hpp).
   if (layout.classic())
@@ -290,6 +306,10 @@ void estimate_summary_text(std::ostream& out, const Progress& result, const Esti
   out << format("samples: %llu in %.2f s on %d threads", static_cast<ull>(s.samples), result.seconds, result.threads);
   if (result.processes > 1) out << format(" x %d processes", result.processes);
   out << format(" (stopped: %s)\n", result.stop_reason.c_str());
+  if (result.blocks_cut > 0)
+    out << format("blocks: %llu cut short or not started at the stop, dropped; %llu that finished after the first of them "
+                  "count too\n",
+                  static_cast<ull>(result.blocks_cut), static_cast<ull>(result.blocks_after_cut));
   diagnostics_text(out, run.layout, s, run.group_order);
   if (run.checkpoint.empty()) return;
   const BlockRange range{run.seed, result.first_block, result.first_block + result.blocks};
