@@ -217,9 +217,9 @@ TEST(Checkpoint, DamagedFilesAreRefusedByNameAndLeftUntouched) {
   std::string flipped = good;
   flipped[flipped.find("samples 12") + 8] = '3';  // "samples 13": the checksum no longer matches
   std::string edited = without_checksum(good);
-  edited.replace(edited.find("format 2"), 8, "format 9");
+  edited.replace(edited.find("format 3"), 8, "format 9");
   std::string old_format = without_checksum(good);
-  old_format.replace(old_format.find("format 2"), 8, "format 1");
+  old_format.replace(old_format.find("format 3"), 8, "format 1");
   std::string missing = without_checksum(good);
   missing.erase(missing.find("zeros"), missing.find('\n', missing.find("zeros")) - missing.find("zeros") + 1);
   std::string inconsistent = without_checksum(good);
@@ -432,9 +432,14 @@ TEST(Merge, RefusesOverlapsAndMismatches) {
   Checkpoint method = base;
   method.method = "sets";
   EXPECT_NE(merge_error(base, method).find("differ in method"), std::string::npos);
-  Checkpoint version = base;
-  version.tool_version = "0.0.1";
-  EXPECT_NE(merge_error(base, version).find("differ in sudoku-count version"), std::string::npos);
+  // Another release of the tool merges; another version of the method does not, by name.
+  Checkpoint release = base;
+  release.tool_version = "0.0.1";
+  release.ranges = {{8, 10, 13}};  // another seed: no block shared
+  EXPECT_EQ(merge_error(base, release), "(merged without error)");
+  Checkpoint changed = base;
+  changed.method_version = base.method_version + 1;
+  EXPECT_NE(merge_error(base, changed).find("differ in the version of method " + base.method), std::string::npos);
   Checkpoint block_size = base;
   block_size.samples_per_block = 8;
   EXPECT_NE(merge_error(base, block_size).find("samples per block"), std::string::npos);
