@@ -77,12 +77,12 @@ check confidence-one 2 '\-\-confidence' -- estimate --box 3 --confidence 1
 check unknown-method 2 'unknown method' -- estimate --box 3 --method nonsense
 check unknown-option 2 'unrecognised|unrecognized|unknown' -- estimate --box 3 --frobnicate
 check unknown-command 2 'unknown command' -- frobnicate
-check did-you-mean-option 2 "unrecognised option '--sampels'; did you mean '--samples'\\?" -- estimate --box 3 --sampels 10
+check did-you-mean-option 2 "unrecognised option '--sampels'; did you mean '--samples'\?" -- estimate --box 3 --sampels 10
 check did-you-mean-command 2 "unknown command 'estiamte'; did you mean 'estimate'\\?" -- estiamte --box 3
 check no-guess-far-off 2 "unknown command 'frobnicate' \\(see" -- frobnicate
 check help-command 0 '^usage: sudoku-count exact' -- help exact
 check help-unknown-command 2 "unknown command 'exakt'; did you mean 'exact'" -- help exakt
-check one-thread 0 'samples: 100 in .* on 1 thread \\(' -- estimate --box 2x2 --samples 100 --threads 1
+check one-thread 0 'samples: 100 in .* on 1 thread \(' -- estimate --box 2x2 --samples 100 --threads 1
 check exit-status-help 0 '130 stopped by SIGINT.*143 stopped by SIGTERM' -- --help
 check dlx-box-3 2 "method dlx does not reach all grids of box 3x3 .*method bands counts them: run 'sudoku-count exact --box 3x3'" -- exact --box 3 --method dlx
 check dlx-first-row 2 "method dlx does not reach all grids of box 3x3" -- exact --box 3 --method dlx --fix-first-row

@@ -93,7 +93,10 @@ void save_checkpoint(const std::string& path, const Checkpoint& checkpoint);
 // that two runs never write one checkpoint: a second run asking for the
 // same file is refused (InputError, naming the process that holds it). The
 // lock is taken on "<path>.lock", which stays beside the file (removing it
-// would let a third run lock a fresh one while a second still waits).
+// would let a third run lock a fresh one while a second still waits). Where
+// the lock file cannot be made (a missing or read-only folder) no lock is
+// held: no checkpoint can be written there either, and the run's saves
+// report that.
 class CheckpointLock {
  public:
   explicit CheckpointLock(const std::string& path);

@@ -183,9 +183,9 @@ CheckpointLock::CheckpointLock(const std::string& path) {
   const std::string lock_path = path + ".lock";
   for (int attempt = 0; attempt < 8; ++attempt) {
     const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0)
-      throw InputError("cannot lock checkpoint '" + path + "': cannot open '" + lock_path + "': " +
-                       std::strerror(errno));
+    // No lock file where no checkpoint can be written either: the run goes
+    // on, and its saves say what is wrong (and keep trying, as always).
+    if (fd < 0) return;
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int error = errno;
       char holder[32] = {};
