@@ -26,6 +26,7 @@ Needs matplotlib: the Debian package python3-matplotlib (for /usr/bin/python3).
 import argparse
 import json
 import sys
+import textwrap
 from decimal import Decimal, getcontext
 
 getcontext().prec = 60
@@ -174,7 +175,9 @@ def main():
         for limit, text in ((0.5, "k 0.5: approximate"), (0.7, "k 0.7: unreliable")):
             tail.axhline(limit, color="tab:purple", linestyle="--", linewidth=0.7, alpha=0.6)
             tail.text(xs[0], limit, " " + text, color="tab:purple", fontsize=7, va="bottom")
-        tail.set_ylim(0, max(1.0, max((k for k in pareto_k if k == k), default=0) * 1.1))
+        fitted = [k for k in pareto_k if k == k]
+        # k may be negative (a tail lighter than exponential): keep it in view.
+        tail.set_ylim(min(0.0, min(fitted, default=0)) - 0.05, max(1.0, max(fitted, default=0) * 1.1))
         tail.set_ylabel("Pareto k of the weight tail", color="tab:purple")
         bottom.set_xscale("log")
         bottom.set_yscale("log")
@@ -206,8 +209,8 @@ def main():
         # A reference that is not exact is no yardstick for the error bar: give the ratio only.
         summary += f"; estimate / {args.reference_label} = {float(Decimal(final['estimate']) / reference):.4f}"
     fig.suptitle(title, fontsize=11)
-    fig.text(0.5, 0.005, summary, ha="center", va="bottom", fontsize=9)
-    fig.tight_layout(rect=(0, 0.03, 1, 0.96))
+    fig.text(0.5, 0.005, "\n".join(textwrap.wrap(summary, 150)), ha="center", va="bottom", fontsize=9)
+    fig.tight_layout(rect=(0, 0.05, 1, 0.96))
     fig.savefig(args.output, dpi=args.dpi)
     print(f"wrote {args.output}: {len(reports)} reports, {summary}")
 
