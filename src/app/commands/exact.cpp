@@ -95,13 +95,20 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
   const bool terminal = isatty(STDERR_FILENO) != 0;
   const bool show_progress = progress_mode != "never";
   const bool status_line = show_progress && terminal;
-  if (const std::string cost = exact_cost_note(request.layout.shape()); !cost.empty())
-    std::cerr << "sudoku-count: " << cost << "\n";
-  std::cerr << "sudoku-count: exact job for box " << request.layout.shape().name() << ": a census of " << state.chunks
+  const std::string cost = exact_cost_note(request.layout.shape());
+  if (!cost.empty()) std::cerr << "sudoku-count: " << cost << "\n";
+  // A job of seconds with nothing saved is just a count: its header and
+  // progress lines would only be noise in a log.
+  const bool long_job = !cost.empty() || !checkpoint_path.empty() || resumed.has_value();
+  if (long_job || status_line)
+    std::cerr << "sudoku-count: exact job for box " << request.layout.shape().name() << ": a census of " << state.chunks
             << " chunks, then one unit per class; " << state.units_done() << " units done"
             << (checkpoint_path.empty() ? "" : ", checkpoint '" + checkpoint_path + "'") << "\n";
   const std::uint64_t classes_before = state.classes;
-  double last_line = -1e9;
+  // Off a terminal the first plain line comes after half a minute, and the
+  // last only if one came before.
+  double last_line = terminal ? -1e9 : 0;
+  bool printed = false;
   JobHooks hooks;
   hooks.runner = runner.get();
   hooks.interrupt = &interrupted();
@@ -129,8 +136,10 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
   hooks.progress = [&](const ExactJobState& s, double seconds) {
     const std::lock_guard<std::mutex> hold(urgent.mutex());
     latest = s;
-    if (!show_progress || (seconds - last_line < (terminal ? 0.5 : 30) && !s.finished())) return;
+    if (!show_progress || (seconds - last_line < (terminal ? 0.5 : 30) && !(s.finished() && (printed || terminal))))
+      return;
     last_line = seconds;
+    printed = true;
     std::cerr << (terminal ? kEraseLine : "") << exact_job_progress_line(s, s.classes - classes_before, seconds)
               << (terminal ? "" : "\n") << std::flush;
   };
