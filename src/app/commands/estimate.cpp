@@ -47,12 +47,13 @@ StopRule stop_rule(const ParsedOptions& options) {
 }  // namespace
 
 int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
-  // From here on a signal never ends the process: it stops the run, which
-  // then prints its summary (a signal during set-up stops the run before its
-  // first sample).
+  // From here on a signal stops the run, which then prints its summary (a
+  // first SIGINT during set-up stops the run before its first sample;
+  // SIGTERM or a second SIGINT end a set-up that takes too long: UrgentStop).
   install_signal_handlers();
   const std::string resume_path = options.has("resume") ? options.text("resume") : "";
   const std::string checkpoint_path = options.has("checkpoint") ? options.text("checkpoint") : resume_path;
+  // Locked before the --resume file is read (lock_checkpoint), held to the end.
   std::optional<CheckpointLock> lock;
   group.share([&] {
     lock = lock_checkpoint(checkpoint_path);
