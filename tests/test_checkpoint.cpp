@@ -454,3 +454,41 @@ TEST(Merge, VariantNamesTheOrientation) {
             "sets");
   EXPECT_EQ(make_estimator("bands", Shape{2, 2})->variant(), "bands");
 }
+
+// A checkpoint of sudoku-count 0.1.0 (format 2, before method versions)
+// reads as version 1 of its method, and is written back in today's format.
+TEST(Checkpoint, ReadsThePreviousReleasesFormat) {
+  const std::string path = std::string(SUDOKU_COUNT_TEST_DATA_DIR) + "/checkpoints/est_bands_2x3_v2.ckpt";
+  const Checkpoint old = load_checkpoint(path);
+  EXPECT_EQ(old.format, 2);
+  EXPECT_EQ(old.method, "bands");
+  EXPECT_EQ(old.method_version, 1);
+  EXPECT_EQ(old.tool_version, "0.1.0");
+  EXPECT_EQ(old.accumulator.count(), 1024u);
+  const std::string again = format_checkpoint(old);
+  EXPECT_NE(again.find("\nformat " + std::to_string(kCheckpointFormat) + "\n"), std::string::npos);
+  EXPECT_NE(again.find("\nmethod_version 1\n"), std::string::npos);
+  const Checkpoint back = parse_checkpoint(again, "again");
+  EXPECT_EQ(back.method_version, 1);
+  EXPECT_EQ(back.accumulator.count(), old.accumulator.count());
+}
+
+// flock locks belong to an open file, so a second lock of one path fails
+// even inside one process; once the first is released the path locks again.
+TEST(CheckpointLock, ASecondLockOfOnePathIsRefused) {
+  TempDir dir;
+  const std::string path = dir.file("run.ckpt");
+  {
+    const CheckpointLock first(path);
+    try {
+      const CheckpointLock second(path);
+      ADD_FAILURE() << "a second lock of one checkpoint was granted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("is in use by another run (process " + std::to_string(getpid()) + ")"),
+                std::string::npos)
+          << e.what();
+    }
+    const CheckpointLock other(dir.file("other.ckpt"));  // another file: its own lock
+  }
+  const CheckpointLock again(path);
+}
