@@ -38,6 +38,12 @@ class WeightAccumulator {
   // lognormal samples of log-variance 0.5-2, against 0.62-0.84 for 32 and
   // 0.32-0.50 for the 8 groups and smallest mean used before.
   static constexpr int kReplicates = 16;
+  // Runs saved before (checkpoint format 2) dealt their samples to 8
+  // groups; such an accumulator keeps its 8. Merged with one of another
+  // number of groups, the groups no longer deal the samples in turn, and the
+  // accumulator keeps none: group_total() 0, no lower bound.
+  static constexpr int kOldReplicates = 8;
+  int group_total() const { return group_total_; }
 
   // kLogZero adds a zero weight; NaN and +inf are not weights (asserted).
   void add_log(long double log_weight);
@@ -67,6 +73,7 @@ class WeightAccumulator {
     long double shift = kLogZero, mean = 0, m2 = 0, max = 0;
     long double log_mean = 0, log_m2 = 0;
     std::vector<long double> largest_logs;  // any order
+    int groups = kReplicates;  // kReplicates, kOldReplicates, or 0 (none kept)
     std::uint64_t group_counts[kReplicates] = {};
     long double group_sums[kReplicates] = {};
   };
@@ -92,6 +99,7 @@ class WeightAccumulator {
   long double log_mean_ = 0;      // of log w over positive weights
   long double log_m2_ = 0;
   std::vector<long double> largest_;  // a min-heap of the largest log-weights
+  int group_total_ = kReplicates;
   Group groups_[kReplicates];
 };
 

@@ -7,6 +7,8 @@
 #include <numeric>
 #include <utility>
 
+#include "core/threads.hpp"
+
 namespace sudoku_count::detail {
 namespace {
 
@@ -497,7 +499,8 @@ Mask BandFillings::Relabel::apply(Mask set) const {
   return image_set;
 }
 
-BandFillings::BandFillings(const Shape& shape, std::size_t max_entries) : shape_(shape) {
+BandFillings::BandFillings(const Shape& shape, std::size_t max_entries, int threads)
+    : shape_(shape), threads_(thread_count(threads)) {
   const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
   // R = 2 (a closed form per key) and R = 3 (by row sets) are tabulated
   // when small. R >= 4 is counted directly: building its table costs far
@@ -521,7 +524,7 @@ BandFillings::BandFillings(const Shape& shape, std::size_t max_entries) : shape_
     build_by_row_sets();
     return;
   }
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for num_threads(threads_) schedule(static)
   for (std::size_t key = 0; key < table_.size(); ++key) {
     Mask sets[kMaxGridSize];
     key_sets(key, sets);
@@ -674,7 +677,7 @@ void BandFillings::build_by_row_sets() {
   const std::size_t row_partitions = partition_count(r, c);  // U: R sets of C
   // For every U, the ranks of the last-box partitions transversal to it.
   std::vector<std::vector<std::uint32_t>> transversal(row_partitions);
-#pragma omp parallel
+#pragma omp parallel num_threads(threads_)
   {
     std::vector<Mask> u(r), p(c);
     std::vector<std::vector<int>> order(r, std::vector<int>(c));
@@ -711,7 +714,7 @@ void BandFillings::build_by_row_sets() {
   box0.resize(box0.size() / row_orders);
   const std::size_t outer = table_.size() / partitions_;  // P^(R-2) choices of boxes 1..R-2
   const std::size_t last_place = place_value_[r - 1];
-#pragma omp parallel
+#pragma omp parallel num_threads(threads_)
   {
     std::vector<std::uint64_t> hist(row_partitions);
     std::vector<Mask> sets(c), lacking(r);

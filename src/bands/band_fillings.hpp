@@ -55,8 +55,9 @@ FillingCount count_band_fillings(const Mask* sets, int rows, int n);
 
 class BandFillings {
  public:
-  // Builds the key table when R >= 3 and it holds at most max_entries.
-  BandFillings(const Shape& shape, std::size_t max_entries);
+  // Builds the key table when R >= 3 and it holds at most max_entries, on
+  // `threads` threads (0: all cores).
+  BandFillings(const Shape& shape, std::size_t max_entries, int threads = 0);
 
   const Shape& shape() const { return shape_; }
   bool tabulated() const { return !table_.empty(); }
@@ -91,6 +92,7 @@ class BandFillings {
   void partition_unrank(std::size_t rank, Mask* sets) const;
 
   Shape shape_;
+  int threads_ = 1;  // of the table build
   std::size_t partitions_ = 0;             // P
   std::vector<std::size_t> place_value_;   // P^(box-1)
   std::vector<std::uint32_t> table_;

@@ -39,8 +39,9 @@ const std::vector<MethodInfo>& estimator_methods() {
 
 namespace {
 
-std::unique_ptr<Estimator> band_estimator(const Shape& shape) {
-  return std::make_unique<BandEstimator>(std::make_shared<const BandTables>(BandTables::build(shape)));
+std::unique_ptr<Estimator> band_estimator(const Shape& shape, int threads) {
+  return std::make_unique<BandEstimator>(
+      std::make_shared<const BandTables>(BandTables::build(shape, TableLimits{.threads = threads})));
 }
 
 // auto's sampler on one orientation: SMC where it measured better per unit
@@ -137,7 +138,7 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Layou
       throw InputError("method bands works on the shape as given: drop --orientation transposed, or ask for box " +
                        Shape{shape.box_cols, shape.box_rows}.name());
     try {
-      return band_estimator(shape);
+      return band_estimator(shape, options.threads);
     } catch (const InputError& e) {
       throw InputError("method bands cannot handle box " + shape.name() + ": " + e.what());
     }
@@ -149,7 +150,7 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Layou
   // if only it is in reach. --particles asks for SMC.
   if (shape.box_cols <= 3 && shape.box_rows <= 3 && options.particles == 0 &&
       options.orientation != Orientation::Transposed)
-    return band_estimator(shape);
+    return band_estimator(shape, options.threads);
   const bool smc = options.particles > 0 || shape.n() >= 16;  // as auto_sampler decides
   return oriented(method, shape, options.orientation, smc ? smc_prefers_transposed(shape) : prefer_transposed(shape),
                   [&](bool transpose) { return auto_sampler(shape, transpose, options); });
@@ -157,7 +158,8 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Layou
 
 // Variants are "bands", "sets", "sets/transposed", "smc/P=64",
 // "smc/transposed/P=64", "rows/P=64" and "rows/P=256/K=8".
-std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant, const Layout& layout) {
+std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant, const Layout& layout,
+                                                     const EstimatorOptions& options) {
   const Shape& shape = layout.shape();
   const std::string name = variant.substr(0, variant.find('/'));
   if (name == "rows") return make_rows_estimator_for_variant(variant, layout);
@@ -172,7 +174,7 @@ std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant
     particles = std::stoi(digits);
   }
   std::unique_ptr<Estimator> estimator;
-  if (name == "bands" && variant == name) estimator = band_estimator(shape);
+  if (name == "bands" && variant == name) estimator = band_estimator(shape, options.threads);
   else if (name == "sets" && p == std::string::npos) estimator = std::make_unique<SetsEstimator>(shape, transposed);
   else if (name == "smc" && particles > 0) estimator = std::make_unique<SmcEstimator>(shape, transposed, particles);
   if (!estimator || estimator->variant() != variant) throw InputError("unknown method variant " + quote_input(variant));

@@ -36,7 +36,7 @@ constexpr std::size_t kMaxFillingEntries = std::size_t{1} << 28;
 BigInt sum_over_band_classes(const Shape& shape, int threads, const ProgressFn& progress, std::string& detail) {
   const int n = shape.n(), c = shape.box_cols;
   const std::vector<BandClass> classes = band_classes(shape, threads);
-  const BandFillings fillings(shape, kMaxFillingEntries);
+  const BandFillings fillings(shape, kMaxFillingEntries, threads);
   if (progress) progress(0.05);
   std::vector<Wide> term(classes.size(), 0);
   std::size_t done = 0;

@@ -79,7 +79,7 @@ class ClassDraw {
 class BandSampler final : public GridSampler {
  public:
   BandSampler(const Shape& shape, int threads)
-      : shape_(shape), classes_(band_classes(shape, threads)), fillings_(shape, kMaxFillingEntries) {
+      : shape_(shape), classes_(band_classes(shape, threads)), fillings_(shape, kMaxFillingEntries, threads) {
     const int n = shape.n(), r = shape.box_rows, c = shape.box_cols;
     if (c != 3 || !fillings_.tabulated()) throw std::logic_error("BandSampler: three bands and an f table");
     // Per class, band 2's column sets: one option per box (mixed radix,

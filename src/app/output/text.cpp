@@ -5,6 +5,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 
 namespace sudoku_count::cli {
 namespace {
@@ -280,7 +281,7 @@ void estimate_header_text(std::ostream& out, const EstimateRun& run, const std::
   out << layout_heading(run.layout) << ", method " << run.method
       << ", seed " << run.seed << "\n";
   if (!run.note.empty()) out << run.note << "\n";
-  out << format("set-up (tables) took %.2f s\n", run.build_seconds);
+  out << format("set-up (tables) took %.2f s\n", run.setup_seconds);
   if (resumed)
     out << format("resumed from '%s': %llu samples in %s, %.1f s of earlier sampling\n", resume_path.c_str(),
                   static_cast<ull>(resumed->accumulator.count()), blocks_text(resumed->ranges[0]).c_str(),
@@ -303,7 +304,8 @@ void estimate_report_text(std::ostream& out, const Progress& progress) {
 void estimate_summary_text(std::ostream& out, const Progress& result, const EstimateRun& run, bool checkpoint_saved) {
   const Summary& s = result.summary;
   summary_text(out, s);
-  out << format("samples: %llu in %.2f s on %d threads", static_cast<ull>(s.samples), result.seconds, result.threads);
+  out << format("samples: %llu in %.2f s on %d %s", static_cast<ull>(s.samples), result.seconds, result.threads,
+                result.threads == 1 ? "thread" : "threads");
   if (result.processes > 1) out << format(" x %d processes", result.processes);
   out << format(" (stopped: %s)\n", result.stop_reason.c_str());
   if (result.blocks_cut > 0)
@@ -387,12 +389,41 @@ std::string exact_progress_line(double fraction) {
   return format("%s%5.1f%% done", kEraseLine, 100 * fraction);
 }
 
-// Samples still needed scale with (rse / target)^2 at the current variance.
-std::string estimate_progress_line(const Progress& progress, double rel_error_target) {
-  const double ratio = progress.summary.rel_std_error / rel_error_target;
-  const double fraction = std::min(1.0, 1.0 / (ratio * ratio));
-  const double eta = progress.seconds * (ratio * ratio - 1);
-  return format("target rse %.1e: %5.1f%% there, ETA %.0f s", rel_error_target, 100 * fraction, std::max(0.0, eta));
+// The seconds until each stopping rule would stop the run, at this
+// session's rate; the nearest one is the ETA. An error target counts only
+// once it can stop the run (enough samples, a tail fit that supports the
+// interval): samples still needed scale with (rse / target)^2.
+std::string estimate_progress_line(const Progress& p, const StopRule& stop, double session_seconds,
+                                   std::uint64_t session_samples) {
+  const Summary& s = p.summary;
+  const double n = static_cast<double>(s.samples);
+  const double rate = session_seconds > 0 ? static_cast<double>(session_samples) / session_seconds : 0;
+  double eta = std::numeric_limits<double>::infinity();
+  const char* rule = "";
+  auto consider = [&](double seconds, const char* name) {
+    if (seconds >= 0 && seconds < eta) eta = seconds, rule = name;
+  };
+  if (!stop.forever) {
+    if (stop.seconds > 0) consider(stop.seconds - session_seconds, "--time");
+    if (rate > 0 && stop.samples > 0) consider((static_cast<double>(stop.samples) - n) / rate, "--samples");
+    if (rate > 0 && stop.blocks > 0 && p.blocks > 0)
+      consider((static_cast<double>(stop.blocks) - static_cast<double>(p.blocks)) * n / static_cast<double>(p.blocks) /
+                   rate,
+               "--blocks");
+    if (rate > 0 && stop.rel_error > 0 && s.error_known && std::isfinite(s.rel_std_error) &&
+        n >= static_cast<double>(stop.min_samples) && !std::isnan(s.pareto_k) && s.pareto_k < 0.5) {
+      const double ratio = s.rel_std_error / stop.rel_error;
+      consider(std::max(0.0, n * (ratio * ratio - 1)) / rate, "--rel-error");
+    }
+  }
+  std::string value = s.samples == 0 ? "no samples yet" : "estimate " + format_scientific(s.estimate, 4);
+  if (s.error_known && std::isfinite(s.rel_std_error)) value += format(", rse %.2e", s.rel_std_error);
+  if (s.samples >= 2) value += std::string(", interval ") + interval_name(s.interval);
+  const std::string eta_text =
+      *rule ? format("ETA %.0f s (%s)", std::max(0.0, eta), rule)
+            : std::string(stop.forever ? "until interrupted" : "no ETA yet");
+  return format("%s, %llu samples, %.0f s, %s", value.c_str(), static_cast<unsigned long long>(s.samples),
+                p.seconds, eta_text.c_str());
 }
 
 }  // namespace sudoku_count::cli
