@@ -8,13 +8,18 @@ cd "$(dirname "$0")/.."
 
 # Building and running the tool, and the quick test tier: the compiler and
 # make, CMake, the libraries, and python3, with which the CLI tests read
-# JSON output.
+# JSON output; the Python module (pybind11, numpy) and its tests (pytest,
+# venv, setuptools and pip for `pip install .`); zsh, to check the syntax
+# of the generated zsh completion.
 packages=(g++ make cmake libboost-program-options-dev libboost-dev libpcg-cpp-dev libgtest-dev nlohmann-json3-dev
-          python3)
+          python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-venv
+          python3-setuptools python3-pip zsh)
 # The full tier adds Clang with libFuzzer and the sanitizer runtimes
 # (libclang-rt-14-dev) and Clang's OpenMP (libomp-14-dev) for the fuzz
-# targets, and Open MPI for the MPI variant and its launcher.
-full_packages=(clang libclang-rt-14-dev libomp-14-dev libopenmpi-dev openmpi-bin)
+# targets, and Open MPI for the MPI variant and its launcher; dpkg-dev
+# (cpack's dependency scan), man-db and pkg-config for the package test
+# (scripts/deb_test.sh).
+full_packages=(clang libclang-rt-14-dev libomp-14-dev libopenmpi-dev openmpi-bin dpkg-dev man-db pkg-config)
 if [ "${1:-}" = --full ]; then
   packages+=("${full_packages[@]}")
   shift

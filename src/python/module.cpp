@@ -1,0 +1,429 @@
+// sudoku_count._core: the Python binding, a thin room over the library.
+//
+// Each function takes keyword arguments named like the command line's
+// options, hands them to the command table's parser (so checks, ranges,
+// conflicts and defaults are the tool's own, and a bad value raises
+// ValueError with its message), calls the library as the command's handler
+// does, and returns the command's JSON record (output/json.cpp) as a result
+// object with every field an attribute (sudoku_count/_results.py).
+//
+// Long calls run on a thread of their own without the GIL while the calling
+// thread waits, wakes every kPoll to deliver progress to the Python callback
+// and to run Python's signal handlers (PyErr_CheckSignals: only the main
+// thread may). A KeyboardInterrupt, or an exception raised by the callback,
+// stops an estimate the way a signal stops the command (the checkpoint is
+// saved first); it is then raised with the partial result as its `result`
+// attribute.
+#include <pybind11/functional.h>
+#include <pybind11/pybind11.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "commands/checkpoints.hpp"
+#include "commands/common.hpp"
+#include "convert.hpp"
+#include "distributed.hpp"
+#include "options.hpp"
+#include "output/json.hpp"
+#include "sudoku_count/sudoku_count.hpp"
+#include "sudoku_count/version.hpp"
+
+namespace sudoku_count::python {
+namespace {
+
+using cli::ParsedOptions;
+using namespace std::chrono_literals;
+
+constexpr auto kPoll = 50ms;  // how soon Ctrl-C is seen during a long call
+
+// The process group of the plain build: this process alone (the module is
+// not built with MPI), made when the module is loaded.
+int no_argc = 0;
+char** no_argv = nullptr;
+const cli::ProcessGroup kThisProcess(no_argc, no_argv);
+
+// The command line `command` with `arguments`, parsed and checked by the
+// command table exactly as the tool does (InputError otherwise).
+ParsedOptions parse(const std::string& command, const std::vector<std::string>& arguments) {
+  const cli::CommandSpec* spec = cli::find_command(command);
+  bool help = false;
+  ParsedOptions options = cli::parse_command_line(*spec, arguments, help);
+  cli::check_requirements(*spec, options);
+  return options;
+}
+
+py::object make_result(const char* type, const Json& record, py::dict extra = {}) {
+  py::dict values = attributes(record);
+  for (const auto& [key, value] : extra) values[key] = value;
+  return py::module_::import("sudoku_count._results").attr(type)(to_python(record), values);
+}
+
+// Runs `work` on a thread of its own with the GIL released; this thread
+// calls `tick` (with the GIL) every kPoll or when woken, runs the signal
+// handlers, and sets `stop` when one raises or `tick` does. The first such
+// Python error is kept in `error` for the caller to raise once the result
+// is in hand; an exception of `work` is rethrown here.
+class Supervisor {
+ public:
+  std::atomic<bool> stop{false};
+  std::optional<py::error_already_set> error;
+
+  void wake() {
+    { std::lock_guard lock(mutex_); woken_ = true; }
+    changed_.notify_all();
+  }
+
+  void run(const std::function<void()>& work, const std::function<void()>& tick) {
+    std::exception_ptr failure;
+    std::thread worker([&] {
+      try {
+        work();
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      { std::lock_guard lock(mutex_); done_ = true; }
+      changed_.notify_all();
+    });
+    for (bool finished = false; !finished;) {
+      {
+        py::gil_scoped_release release;
+        std::unique_lock lock(mutex_);
+        changed_.wait_for(lock, kPoll, [&] { return done_ || woken_; });
+        woken_ = false;
+        finished = done_;
+      }
+      try {
+        tick();
+      } catch (py::error_already_set& e) {
+        keep(std::move(e));
+      }
+      if (PyErr_CheckSignals() != 0) keep(py::error_already_set());
+    }
+    worker.join();
+    if (failure) std::rethrow_exception(failure);
+  }
+
+  // Raises the kept error, if any, with `partial` as its `result` attribute.
+  void raise_kept(const py::object& partial) {
+    if (!error) return;
+    py::error_already_set kept = std::move(*error);
+    error.reset();
+    if (!partial.is_none()) py::setattr(kept.value(), "result", partial);
+    throw kept;
+  }
+
+ private:
+  void keep(py::error_already_set&& e) {
+    if (!error) error.emplace(std::move(e));
+    stop = true;
+  }
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool done_ = false;
+  bool woken_ = false;
+};
+
+// ---- estimate -------------------------------------------------------------------
+
+// The stopping rule as the command builds it: the budgets and target
+// given, or the library's default rule when there are none.
+StopRule stop_rule(const ParsedOptions& options) {
+  const bool forever = options.flag("forever");
+  const bool any = options.has("rel-error") || options.has("time") || options.has("samples") || options.has("blocks");
+  StopRule stop = any || forever ? StopRule{} : default_stop_rule();
+  stop.forever = forever;
+  stop.min_samples = options.integer("min-samples");
+  if (options.has("rel-error")) stop.rel_error = options.real("rel-error");
+  if (options.has("time")) stop.seconds = options.real("time");
+  if (options.has("samples")) stop.samples = options.integer("samples");
+  if (options.has("blocks")) stop.blocks = options.integer("blocks");
+  return stop;
+}
+
+py::object estimate(const std::vector<std::string>& arguments, const py::object& progress) {
+  const cli::ProcessGroup& group = kThisProcess;
+  const ParsedOptions options = parse("estimate", arguments);
+  const std::optional<Checkpoint> resumed = cli::read_resumed_run(options, group);
+  const std::string resume_path = resumed ? options.text("resume") : "";
+  const Layout layout = resumed ? resumed->layout : cli::command_layout(options);
+  if (resumed) cli::require_same_layout(options, layout, resume_path);
+  RunOptions run;
+  run.seed = resumed ? resumed->ranges[0].seed : options.integer("seed");
+  if (resumed && options.given("seed") && options.integer("seed") != run.seed)
+    throw InputError("seed " + options.text("seed") + " does not match checkpoint '" + resume_path + "' (seed " +
+                     std::to_string(run.seed) + "); leave seed out to resume it");
+  run.threads = static_cast<int>(options.integer("threads"));
+  run.confidence = options.real("confidence");
+  run.stop = stop_rule(options);
+  run.checkpoint_every = options.real("checkpoint-every");
+  run.report_every = progress.is_none() || !options.has("report-every") ? 0 : options.real("report-every");
+  const std::string checkpoint_path = options.has("checkpoint") ? options.text("checkpoint") : resume_path;
+  if (!checkpoint_path.empty())
+    cli::refuse_existing_checkpoint(checkpoint_path, resume_path, options.has("checkpoint") ? "checkpoint" : "resume");
+
+  const auto build_start = std::chrono::steady_clock::now();
+  const auto estimator =
+      resumed && !options.given("method") && !options.given("particles") && !options.given("orientation")
+          ? make_estimator_for_variant(resumed->method, layout)
+          : make_estimator(options.text("method"), layout,
+                           EstimatorOptions{.particles = static_cast<int>(options.integer("particles")),
+                                            .orientation = parse_orientation(options.text("orientation"))});
+  const cli::EstimateRun context{
+      layout, run.seed, estimator->name(), estimator->note(),
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count(),
+      layout.classic() ? symmetry_group_order(layout.shape()) : BigInt(0), checkpoint_path};
+
+  Checkpoint state;
+  state.tool_version = kVersion;
+  state.layout = layout;
+  state.method = estimator->variant();
+  state.samples_per_block = estimator->samples_per_block();
+  if (resumed) cli::continue_from(*resumed, resume_path, state, run);
+  else run.start.first_block = options.integer("first-block");
+
+  cli::CheckpointSaver saver(state, run.seed, checkpoint_path, run.checkpoint_every, false);
+  Supervisor supervisor;
+  // Reports are made into records on the run's thread (where the saver
+  // lives) and handed to the callback on the caller's.
+  std::mutex reports_mutex;
+  std::vector<Json> reports;
+  RunHooks hooks;
+  if (!checkpoint_path.empty()) hooks.checkpoint = [&](const Progress& p) { saver(p); };
+  if (!progress.is_none())
+    hooks.report = [&](const Progress& p) {
+      Json record = cli::estimate_json(p, context, !saver.failed());
+      { std::lock_guard lock(reports_mutex); reports.push_back(std::move(record)); }
+      supervisor.wake();
+    };
+  hooks.interrupt = &supervisor.stop;
+  Progress result;
+  supervisor.run([&] { result = run_estimate(*estimator, run, hooks); },
+                 [&] {
+                   std::vector<Json> ready;
+                   { std::lock_guard lock(reports_mutex); ready.swap(reports); }
+                   for (const Json& record : ready)
+                     if (!supervisor.stop) progress(make_result("EstimateResult", record));
+                 });
+  const py::object partial = make_result("EstimateResult", cli::estimate_json(result, context, !saver.failed()));
+  supervisor.raise_kept(partial);
+  return partial;
+}
+
+// ---- exact ----------------------------------------------------------------------
+
+py::object exact(const std::vector<std::string>& arguments, const py::object& progress) {
+  const ParsedOptions options = parse("exact", arguments);
+  Supervisor supervisor;
+  // The library reports the fraction done from its threads; the caller's
+  // thread hands the latest one to the callback.
+  std::atomic<double> fraction{-1};
+  double delivered = -1;
+  const auto deliver = [&] {
+    const double now = fraction.load();
+    if (progress.is_none() || now == delivered) return;
+    delivered = now;
+    progress(now);
+  };
+  const auto note = [&](double done) { fraction.store(done); };
+
+  if (options.flag("essentially-different")) {
+    SymmetryOptions symmetry;
+    symmetry.threads = static_cast<int>(options.integer("threads"));
+    symmetry.transposition = !options.flag("no-transposition");
+    const Layout layout = cli::command_layout(options);
+    std::optional<EssentiallyDifferentResult> result;
+    supervisor.run([&] { result = count_essentially_different(layout, symmetry, note); }, deliver);
+    supervisor.raise_kept(py::none());
+    return make_result("ExactResult", cli::essentially_different_json(*result));
+  }
+  ExactRequest request;
+  request.layout = cli::command_layout(options);
+  if (options.has("puzzle")) request.puzzle = parse_puzzle(options.text("puzzle"), request.layout);
+  if (options.has("puzzle-file"))
+    request.puzzle = parse_puzzle(cli::read_puzzle_file(options.text("puzzle-file")), request.layout);
+  request.fix_first_row = options.flag("fix-first-row");
+  request.method = options.text("method");
+  request.threads = static_cast<int>(options.integer("threads"));
+  cli::ExactReport report{.layout = request.layout, .puzzle = request.puzzle.has_value()};
+  supervisor.run(
+      [&] {
+        report.result = count_exact(request, note);
+        // The completions shown come from dancing links whatever the method
+        // that counted them, as on the command line.
+        if (options.has("print")) {
+          report.print = options.integer("print");
+          report.printed = find_completions(request.puzzle.value_or(empty_grid(request.layout)), *report.print);
+        }
+      },
+      deliver);
+  supervisor.raise_kept(py::none());
+  py::dict extra;
+  if (report.print) extra["solutions"] = grids_array(report.printed, request.layout.n());
+  return make_result("ExactResult", cli::exact_json(report), extra);
+}
+
+// ---- sample -----------------------------------------------------------------------
+
+py::object sample(const std::vector<std::string>& arguments) {
+  const ParsedOptions options = parse("sample", arguments);
+  const Layout layout = cli::command_layout(options);
+  SampleOptions sample_options;
+  sample_options.count = options.integer("count");
+  sample_options.seed = options.integer("seed");
+  sample_options.threads = static_cast<int>(options.integer("threads"));
+  Supervisor supervisor;
+  SampleResult result;
+  supervisor.run([&] { result = sample_grids(layout, sample_options); }, [] {});
+  supervisor.raise_kept(py::none());
+  const py::array grids = grids_array(result.grids, layout.n());
+  return py::module_::import("sudoku_count._results")
+      .attr("SampleResult")(grids, to_python(cli::sample_json(result)), attributes(cli::sample_json(result)));
+}
+
+// ---- solve ------------------------------------------------------------------------
+
+py::object solve_result(const SolveResult& result, const Layout& layout, bool explain, std::optional<int> line) {
+  py::dict extra;
+  extra["solutions"] = grids_array(result.solutions, layout.n());
+  return make_result("SolveResult", cli::solve_json(result, layout, explain, line), extra);
+}
+
+py::object solve(const std::vector<std::string>& arguments) {
+  const ParsedOptions options = parse("solve", arguments);
+  const Layout layout = cli::command_layout(options);
+  SolveOptions solve_options;
+  solve_options.explain = options.flag("explain");
+  solve_options.threads = static_cast<int>(options.integer("threads"));
+  Supervisor supervisor;
+  if (options.has("puzzle")) {
+    const Grid puzzle = parse_puzzle(options.text("puzzle"), layout);
+    SolveResult result;
+    supervisor.run([&] { result = sudoku_count::solve(puzzle, solve_options); }, [] {});
+    supervisor.raise_kept(py::none());
+    return solve_result(result, layout, solve_options.explain, std::nullopt);
+  }
+  const std::string path = options.text("puzzle-file");
+  std::vector<ListedPuzzle> listed;
+  try {
+    listed = parse_puzzle_list(cli::read_puzzle_file(path), layout);
+  } catch (const InputError& e) {
+    throw InputError("puzzle file '" + path + "': " + e.what());
+  }
+  std::vector<Grid> puzzles;
+  for (const ListedPuzzle& entry : listed) puzzles.push_back(entry.grid);
+  BatchResult batch;
+  supervisor.run([&] { batch = solve_all(puzzles, solve_options); }, [] {});
+  supervisor.raise_kept(py::none());
+  py::list results;
+  for (std::size_t i = 0; i < batch.results.size(); ++i)
+    results.append(solve_result(batch.results[i], layout, solve_options.explain, listed[i].line));
+  return results;
+}
+
+// The layout options every function takes, as command-line arguments.
+std::vector<std::string> layout_arguments(const py::object& box, const py::object& variant,
+                                          const py::object& regions) {
+  std::vector<std::string> arguments;
+  add_option(arguments, "box", box.is_none() ? box : py::str(box));
+  add_option(arguments, "variant", variant);
+  add_option(arguments, "regions", regions);
+  return arguments;
+}
+
+}  // namespace
+}  // namespace sudoku_count::python
+
+namespace sp = sudoku_count::python;
+using sp::py::arg;
+
+PYBIND11_MODULE(_core, m) {
+  namespace py = pybind11;
+  m.doc() = "sudoku_count's extension: see the package sudoku_count";
+  m.attr("__version__") = sudoku_count::kVersion;
+  // The library's refusals (bad box, bad option value, a count out of reach)
+  // as ValueError, carrying its message.
+  py::register_exception<sudoku_count::InputError>(m, "InputError", PyExc_ValueError);
+
+  m.def(
+      "estimate",
+      [](const py::object& box, const py::object& variant, const py::object& regions, const py::object& method,
+         const py::object& time, const py::object& samples, const py::object& rel_error, const py::object& blocks,
+         const py::object& forever, const py::object& min_samples, const py::object& seed, const py::object& threads,
+         const py::object& first_block, const py::object& confidence, const py::object& particles,
+         const py::object& orientation, const py::object& checkpoint, const py::object& checkpoint_every,
+         const py::object& resume, const py::object& progress, const py::object& report_every) {
+        std::vector<std::string> a = sp::layout_arguments(box, variant, regions);
+        const std::pair<const char*, const py::object*> named[] = {
+            {"method", &method}, {"time", &time}, {"samples", &samples}, {"rel_error", &rel_error},
+            {"blocks", &blocks}, {"forever", &forever}, {"min_samples", &min_samples}, {"seed", &seed},
+            {"threads", &threads}, {"first_block", &first_block}, {"confidence", &confidence},
+            {"particles", &particles}, {"orientation", &orientation}, {"checkpoint", &checkpoint},
+            {"checkpoint_every", &checkpoint_every}, {"resume", &resume},
+            {"report_every", &report_every}};
+        for (const auto& [name, value] : named) sp::add_option(a, name, *value);
+        return sp::estimate(a, progress);
+      },
+      arg("box") = py::none(), py::kw_only(), arg("variant") = py::none(), arg("regions") = py::none(),
+      arg("method") = py::none(), arg("time") = py::none(), arg("samples") = py::none(),
+      arg("rel_error") = py::none(), arg("blocks") = py::none(), arg("forever") = false,
+      arg("min_samples") = py::none(), arg("seed") = py::none(), arg("threads") = py::none(),
+      arg("first_block") = py::none(), arg("confidence") = py::none(), arg("particles") = py::none(),
+      arg("orientation") = py::none(), arg("checkpoint") = py::none(), arg("checkpoint_every") = py::none(),
+      arg("resume") = py::none(), arg("progress") = py::none(), arg("report_every") = 1.0);
+
+  m.def(
+      "exact",
+      [](const py::object& box, const py::object& variant, const py::object& regions, const py::object& puzzle,
+         const py::object& puzzle_file, const py::object& print, const py::object& fix_first_row,
+         const py::object& method, const py::object& essentially_different, const py::object& no_transposition,
+         const py::object& threads, const py::object& progress) {
+        std::vector<std::string> a = sp::layout_arguments(box, variant, regions);
+        if (!puzzle.is_none()) sp::add_option(a, "puzzle", py::str(sp::puzzle_text(puzzle)));
+        const std::pair<const char*, const py::object*> named[] = {
+            {"puzzle_file", &puzzle_file}, {"print", &print}, {"fix_first_row", &fix_first_row},
+            {"method", &method}, {"essentially_different", &essentially_different},
+            {"no_transposition", &no_transposition}, {"threads", &threads}};
+        for (const auto& [name, value] : named) sp::add_option(a, name, *value);
+        return sp::exact(a, progress);
+      },
+      arg("box") = py::none(), py::kw_only(), arg("variant") = py::none(), arg("regions") = py::none(),
+      arg("puzzle") = py::none(), arg("puzzle_file") = py::none(), arg("print") = py::none(),
+      arg("fix_first_row") = false, arg("method") = py::none(), arg("essentially_different") = false,
+      arg("no_transposition") = false, arg("threads") = py::none(), arg("progress") = py::none());
+
+  m.def(
+      "sample",
+      [](const py::object& box, const py::object& count, const py::object& variant, const py::object& regions,
+         const py::object& seed, const py::object& threads) {
+        std::vector<std::string> a = sp::layout_arguments(box, variant, regions);
+        sp::add_option(a, "count", count);
+        sp::add_option(a, "seed", seed);
+        sp::add_option(a, "threads", threads);
+        return sp::sample(a);
+      },
+      arg("box") = py::none(), arg("count") = py::none(), py::kw_only(), arg("variant") = py::none(),
+      arg("regions") = py::none(), arg("seed") = py::none(), arg("threads") = py::none());
+
+  m.def(
+      "solve",
+      [](const py::object& box, const py::object& puzzle, const py::object& variant, const py::object& regions,
+         const py::object& puzzle_file, const py::object& explain, const py::object& threads) {
+        std::vector<std::string> a = sp::layout_arguments(box, variant, regions);
+        if (!puzzle.is_none()) sp::add_option(a, "puzzle", py::str(sp::puzzle_text(puzzle)));
+        sp::add_option(a, "puzzle_file", puzzle_file);
+        sp::add_option(a, "explain", explain);
+        sp::add_option(a, "threads", threads);
+        return sp::solve(a);
+      },
+      arg("box") = py::none(), arg("puzzle") = py::none(), py::kw_only(), arg("variant") = py::none(),
+      arg("regions") = py::none(), arg("puzzle_file") = py::none(), arg("explain") = false,
+      arg("threads") = py::none());
+}
