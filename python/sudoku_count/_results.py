@@ -51,6 +51,13 @@ class ExactResult(int):
         return f"ExactResult({int(self)}, layout={self.layout!r}, method={self.__dict__.get('method', 'burnside')!r})"
 
 
+class ExactJobResult(_Record):
+    """An exact job of a two-band shape stopped before its end (max_units, time,
+    Ctrl-C): how far it got (finished is False) and its checkpoint, if any."""
+
+    _shown = ("layout", "finished", "units_done", "checkpoint")
+
+
 class SolveResult(_Record):
     """A puzzle's solutions (an array of shape (k, N, N), k = 0, 1 or 2) and status."""
 

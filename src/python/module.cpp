@@ -219,6 +219,97 @@ py::object estimate(const std::vector<std::string>& arguments, const py::object&
 
 // ---- exact ----------------------------------------------------------------------
 
+const char* const kJobOptions[] = {"checkpoint", "resume", "max-units", "time"};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The count of the request as a result: the completions `print` asks for
+// come from dancing links whatever the method that counted, as on the
+// command line.
+py::object exact_result(const ParsedOptions& options, const ExactRequest& request, ExactResult counted) {
+  cli::ExactReport report{.result = std::move(counted), .layout = request.layout,
+                          .puzzle = request.puzzle.has_value()};
+  py::dict extra;
+  if (options.has("print")) {
+    report.print = options.integer("print");
+    {
+      py::gil_scoped_release release;
+      report.printed = find_completions(request.puzzle.value_or(empty_grid(request.layout)), *report.print);
+    }
+    extra["solutions"] = grids_array(report.printed, request.layout.n());
+  }
+  return make_result("ExactResult", cli::exact_json(report), extra);
+}
+
+// A two-band shape's exact job, as the command runs it: units that stop on
+// Ctrl-C, max_units or time, with checkpoints. Unfinished, it gives the
+// job's record (finished false) as an ExactJobResult.
+py::object exact_job(const ParsedOptions& options, const ExactRequest& request,
+                     const std::optional<ExactJobState>& resumed, const std::string& resume_path,
+                     const py::object& progress) {
+  const auto start = std::chrono::steady_clock::now();
+  const ExactJob job(request.layout.shape());
+  ExactJobState state = start_state(job);
+  if (resumed) {
+    require_same_job(*resumed, resume_path, job);
+    state = *resumed;
+  }
+  const std::string checkpoint_path = options.has("checkpoint") ? options.text("checkpoint") : resume_path;
+  if (!checkpoint_path.empty())
+    cli::refuse_existing_checkpoint(checkpoint_path, resume_path, options.has("checkpoint") ? "checkpoint" : "resume");
+  JobLimits limits;
+  if (options.has("max-units")) limits.max_units = options.integer("max-units");
+  if (options.has("time")) limits.seconds = options.real("time");
+  const int threads = static_cast<int>(options.integer("threads"));
+  Supervisor supervisor;
+  auto stop = [&] { return supervisor.stop.load() || (limits.seconds > 0 && seconds_since(start) >= limits.seconds); };
+  const auto runner = make_unit_thread_runner(job, threads, stop);
+  const std::uint64_t classes_before = state.classes;
+  std::atomic<double> fraction{-1};
+  JobHooks hooks;
+  hooks.runner = runner.get();
+  hooks.interrupt = &supervisor.stop;
+  hooks.checkpoint_every = options.real("checkpoint-every");
+  // The fraction of the units known so far (the census first finds how many there are).
+  hooks.progress = [&](const ExactJobState& s, double) {
+    if (s.units() > 0) fraction.store(static_cast<double>(s.units_done()) / static_cast<double>(s.units()));
+  };
+  cli::SaveReporter reporter(checkpoint_path, hooks.checkpoint_every, false);
+  if (!checkpoint_path.empty())
+    hooks.checkpoint = [&](const ExactJobState& s, bool final) {
+      reporter([&] { save_exact_job(checkpoint_path, s); }, final);
+    };
+  double delivered = -1;
+  ExactJobState reached;
+  supervisor.run([&] { reached = run_exact_job(job, state, limits, hooks); },
+                 [&] {
+                   const double now = fraction.load();
+                   if (progress.is_none() || now == delivered || now < 0) return;
+                   delivered = now;
+                   progress(now);
+                 });
+  if (!reached.finished()) {
+    const py::object partial = make_result("ExactJobResult", cli::exact_job_json(reached, checkpoint_path));
+    supervisor.raise_kept(partial);
+    return partial;
+  }
+  ExactResult result;
+  result.count = reached.sum;
+  result.method = "bands";
+  result.threads = runner->width();
+  result.seconds = seconds_since(start);
+  result.detail = std::to_string(reached.classes) + " classes of band-1 column sets, f^2 each, in " +
+                  std::to_string(reached.chunks) + " chunks" +
+                  (classes_before > 0 ? " (" + std::to_string(classes_before) + " classes from the checkpoint)" : "");
+  if (!(job.counted_shape() == request.layout.shape()))
+    result.note = "counted on the transposed " + job.counted_shape().name() + " shape, which has the same number of grids";
+  py::object count = exact_result(options, request, std::move(result));
+  supervisor.raise_kept(count);
+  return count;
+}
+
 py::object exact(const std::vector<std::string>& arguments, const py::object& progress) {
   const ParsedOptions options = parse("exact", arguments);
   Supervisor supervisor;
@@ -228,7 +319,7 @@ py::object exact(const std::vector<std::string>& arguments, const py::object& pr
   double delivered = -1;
   const auto deliver = [&] {
     const double now = fraction.load();
-    if (progress.is_none() || now == delivered) return;
+    if (progress.is_none() || now == delivered || now < 0) return;
     delivered = now;
     progress(now);
   };
@@ -244,30 +335,36 @@ py::object exact(const std::vector<std::string>& arguments, const py::object& pr
     supervisor.raise_kept(py::none());
     return make_result("ExactResult", cli::essentially_different_json(*result));
   }
+  std::optional<ExactJobState> resumed;
+  std::string resume_path;
+  if (options.has("resume")) {
+    resume_path = options.text("resume");
+    resumed = load_exact_job(resume_path);
+    if (options.given("box") && cli::box_shape(options) != resumed->shape)
+      throw InputError("box " + options.text("box") + " does not match job checkpoint '" + resume_path + "' (box " +
+                       resumed->shape.name() + "); leave box out to resume it");
+    cli::require_same_layout(options, Layout(resumed->shape), resume_path);
+  }
   ExactRequest request;
-  request.layout = cli::command_layout(options);
+  request.layout = resumed ? Layout(resumed->shape) : cli::command_layout(options);
   if (options.has("puzzle")) request.puzzle = parse_puzzle(options.text("puzzle"), request.layout);
   if (options.has("puzzle-file"))
     request.puzzle = parse_puzzle(cli::read_puzzle_file(options.text("puzzle-file")), request.layout);
   request.fix_first_row = options.flag("fix-first-row");
   request.method = options.text("method");
   request.threads = static_cast<int>(options.integer("threads"));
-  cli::ExactReport report{.layout = request.layout, .puzzle = request.puzzle.has_value()};
-  supervisor.run(
-      [&] {
-        report.result = count_exact(request, note);
-        // The completions shown come from dancing links whatever the method
-        // that counted them, as on the command line.
-        if (options.has("print")) {
-          report.print = options.integer("print");
-          report.printed = find_completions(request.puzzle.value_or(empty_grid(request.layout)), *report.print);
-        }
-      },
-      deliver);
+  const std::string method = choose_exact_method(request);
+  if (method == "bands" && ExactJob::handles(request.layout.shape()))
+    return exact_job(options, request, resumed, resume_path, progress);
+  for (const char* option : kJobOptions)
+    if (options.has(option))
+      throw InputError(std::string("--") + option + " applies to the exact job of two-band shapes (boxes R x 2 or "
+                       "2 x R, R <= 6); layout " + request.layout.name() + " by method " + method +
+                       " is counted at once: drop it");
+  ExactResult result;
+  supervisor.run([&] { result = count_exact(request, note); }, deliver);
   supervisor.raise_kept(py::none());
-  py::dict extra;
-  if (report.print) extra["solutions"] = grids_array(report.printed, request.layout.n());
-  return make_result("ExactResult", cli::exact_json(report), extra);
+  return exact_result(options, request, std::move(result));
 }
 
 // ---- sample -----------------------------------------------------------------------
@@ -384,20 +481,25 @@ PYBIND11_MODULE(_core, m) {
       [](const py::object& box, const py::object& variant, const py::object& regions, const py::object& puzzle,
          const py::object& puzzle_file, const py::object& print, const py::object& fix_first_row,
          const py::object& method, const py::object& essentially_different, const py::object& no_transposition,
-         const py::object& threads, const py::object& progress) {
+         const py::object& threads, const py::object& checkpoint, const py::object& checkpoint_every,
+         const py::object& resume, const py::object& max_units, const py::object& time, const py::object& progress) {
         std::vector<std::string> a = sp::layout_arguments(box, variant, regions);
         if (!puzzle.is_none()) sp::add_option(a, "puzzle", py::str(sp::puzzle_text(puzzle)));
         const std::pair<const char*, const py::object*> named[] = {
             {"puzzle_file", &puzzle_file}, {"print", &print}, {"fix_first_row", &fix_first_row},
             {"method", &method}, {"essentially_different", &essentially_different},
-            {"no_transposition", &no_transposition}, {"threads", &threads}};
+            {"no_transposition", &no_transposition}, {"threads", &threads}, {"checkpoint", &checkpoint},
+            {"checkpoint_every", &checkpoint_every}, {"resume", &resume}, {"max_units", &max_units},
+            {"time", &time}};
         for (const auto& [name, value] : named) sp::add_option(a, name, *value);
         return sp::exact(a, progress);
       },
       arg("box") = py::none(), py::kw_only(), arg("variant") = py::none(), arg("regions") = py::none(),
       arg("puzzle") = py::none(), arg("puzzle_file") = py::none(), arg("print") = py::none(),
       arg("fix_first_row") = false, arg("method") = py::none(), arg("essentially_different") = false,
-      arg("no_transposition") = false, arg("threads") = py::none(), arg("progress") = py::none());
+      arg("no_transposition") = false, arg("threads") = py::none(), arg("checkpoint") = py::none(),
+      arg("checkpoint_every") = py::none(), arg("resume") = py::none(), arg("max_units") = py::none(),
+      arg("time") = py::none(), arg("progress") = py::none());
 
   m.def(
       "sample",

@@ -65,6 +65,24 @@ def test_essentially_different_grids():
     assert result.total_grids == sc.exact("2x2")
 
 
+def test_exact_job_stops_saves_and_resumes(tmp_path, grid_counts):
+    checkpoint = tmp_path / "job.ckpt"
+    fractions = []
+    stopped = sc.exact("2x3", max_units=1, checkpoint=checkpoint, progress=fractions.append)
+    assert isinstance(stopped, sc.ExactJobResult)
+    assert stopped.finished is False and stopped.units_done == 1
+    assert stopped.checkpoint == str(checkpoint) and checkpoint.exists()
+    resumed = sc.exact(resume=checkpoint, progress=fractions.append)
+    assert resumed == grid_counts["2x3"]
+    assert "from the checkpoint" in resumed.detail or stopped.classes_done == 0
+    assert fractions and all(0 <= f <= 1 for f in fractions) and fractions[-1] == 1
+
+
+def test_job_options_are_refused_where_no_job_runs():
+    with pytest.raises(ValueError, match="two-band"):
+        sc.exact("3", max_units=1)
+
+
 def test_progress_callback_of_the_band_method():
     fractions = []
     assert sc.exact("2x3", method="bands", progress=fractions.append) > 0
