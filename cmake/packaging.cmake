@@ -22,5 +22,5 @@ if(TARGET sudoku_count_python)
                                              "python3 (<< ${SUDOKU_COUNT_PYTHON_VERSION}.99), python3-numpy")
 endif()
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/CHANGELOG.md ${PROJECT_SOURCE_DIR}/CITATION.cff
-        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/sudoku-count)
 include(CPack)

@@ -14,6 +14,11 @@
 // stops an estimate the way a signal stops the command (the checkpoint is
 // saved first); it is then raised with the partial result as its `result`
 // attribute.
+//
+// The wiring of estimate and of the exact job follows the command handlers
+// (src/app/commands/estimate.cpp, exact.cpp), whose printing it leaves out;
+// the tests compare to_dict() with the command's --json records, so the two
+// cannot drift apart unnoticed.
 #include <pybind11/functional.h>
 #include <pybind11/pybind11.h>
 

@@ -33,9 +33,9 @@ def test_to_dict_is_the_command_lines_record(cli_json):
 
 
 def test_one_seed_gives_one_estimate_for_any_thread_count():
-    a = sc.estimate("3", samples=500, seed=9, threads=1)
-    b = sc.estimate("3", samples=500, seed=9, threads=2)
-    assert a.estimate == b.estimate and a.samples == b.samples == 500
+    a = sc.estimate("2x3", samples=3000, seed=9, threads=1)
+    b = sc.estimate("2x3", samples=3000, seed=9, threads=2)
+    assert a.estimate == b.estimate and a.samples == b.samples == 3000
 
 
 def test_progress_callback_sees_reports_then_the_final_one():
@@ -70,7 +70,7 @@ def test_ctrl_c_saves_the_checkpoint_and_raises_with_the_partial_result(tmp_path
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt) as raised:
-            sc.estimate("3", forever=True, seed=3, checkpoint=checkpoint)
+            sc.estimate("2x3", forever=True, seed=3, checkpoint=checkpoint)
     finally:
         timer.cancel()
     partial = raised.value.result
