@@ -19,7 +19,18 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "error: scripts/deb_test.sh installs a package with apt-get: run it as root" >&2
   exit 2
 fi
-scripts/setup.sh --full
+# Beside what the build needs (setup.sh): dpkg-dev for cpack's scan of the
+# libraries the binaries need, man-db and pkg-config for the checks.
+missing=()
+for p in dpkg-dev man-db pkg-config; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq "${missing[@]}" >&2
+fi
+scripts/setup.sh
 if dpkg-query -W -f='${Status}' sudoku-count 2>/dev/null | grep -q "install ok installed"; then
   echo "error: a sudoku-count package is installed already; remove it first (apt-get remove sudoku-count)" >&2
   exit 2

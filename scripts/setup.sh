@@ -17,10 +17,8 @@ packages=(g++ make cmake libboost-program-options-dev libboost-dev libpcg-cpp-de
           python3-setuptools python3-pip python3-matplotlib zsh)
 # The full tier adds Clang with libFuzzer and the sanitizer runtimes
 # (libclang-rt-14-dev) and Clang's OpenMP (libomp-14-dev) for the fuzz
-# targets, and Open MPI for the MPI variant and its launcher; dpkg-dev
-# (cpack's dependency scan), man-db and pkg-config for the package test
-# (scripts/deb_test.sh).
-full_packages=(clang libclang-rt-14-dev libomp-14-dev libopenmpi-dev openmpi-bin dpkg-dev man-db pkg-config)
+# targets, and Open MPI for the MPI variant and its launcher.
+full_packages=(clang libclang-rt-14-dev libomp-14-dev libopenmpi-dev openmpi-bin)
 if [ "${1:-}" = --full ]; then
   packages+=("${full_packages[@]}")
   shift

@@ -158,7 +158,7 @@ std::string zsh_text(const std::string& text) {
 
 std::string zsh_brief(const std::string& help) {
   // The first clause is enough for a menu line.
-  const auto end = help.find_first_of(";(");
+  const auto end = help.find_first_of(";:(");
   std::string brief = help.substr(0, end);
   while (!brief.empty() && brief.back() == ' ') brief.pop_back();
   return brief;

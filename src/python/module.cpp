@@ -174,13 +174,19 @@ py::object estimate(const std::vector<std::string>& arguments, const py::object&
   if (!checkpoint_path.empty())
     cli::refuse_existing_checkpoint(checkpoint_path, resume_path, options.has("checkpoint") ? "checkpoint" : "resume");
 
+  // Resuming without method, particles or orientation: the estimator that
+  // wrote the checkpoint. Its tables may take seconds: without the GIL.
   const auto build_start = std::chrono::steady_clock::now();
-  const auto estimator =
-      resumed && !options.given("method") && !options.given("particles") && !options.given("orientation")
-          ? make_estimator_for_variant(resumed->method, layout)
-          : make_estimator(options.text("method"), layout,
-                           EstimatorOptions{.particles = static_cast<int>(options.integer("particles")),
-                                            .orientation = parse_orientation(options.text("orientation"))});
+  std::unique_ptr<Estimator> estimator;
+  {
+    py::gil_scoped_release release;
+    estimator =
+        resumed && !options.given("method") && !options.given("particles") && !options.given("orientation")
+            ? make_estimator_for_variant(resumed->method, layout)
+            : make_estimator(options.text("method"), layout,
+                             EstimatorOptions{.particles = static_cast<int>(options.integer("particles")),
+                                              .orientation = parse_orientation(options.text("orientation"))});
+  }
   const cli::EstimateRun context{
       layout, run.seed, estimator->name(), estimator->note(),
       std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count(),
