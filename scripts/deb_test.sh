@@ -44,6 +44,7 @@ dpkg-deb --contents "$deb" | awk '{print $6}' >&2
 
 tmp=$(mktemp -d)
 cleanup() {
+  cd "$root"
   rm -rf "$tmp"
   if [ $keep = 0 ]; then apt-get remove -y -qq sudoku-count >&2 || true; fi
 }
