@@ -82,4 +82,7 @@ class SampleResult(numpy.ndarray):
     def __getitem__(self, index):
         return numpy.asarray(self)[index]
 
+    def __iter__(self):
+        return iter(numpy.asarray(self))
+
     to_dict = _Record.to_dict

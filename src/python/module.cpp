@@ -479,6 +479,12 @@ PYBIND11_MODULE(_core, m) {
         for (const auto& [name, value] : named) sp::add_option(a, name, *value);
         return sp::estimate(a, progress);
       },
+      R"(An unbiased Monte Carlo estimate of the number of grids, as `sudoku-count estimate`.
+
+Keyword arguments are the command's options (rel_error for --rel-error; None: the command's
+default). progress(report) is called every report_every seconds and at the end. Ctrl-C (or an
+exception in progress) stops the run, saves the checkpoint and is raised with the partial
+EstimateResult as its `result` attribute. Bad input raises ValueError (InputError).)",
       arg("box") = py::none(), py::kw_only(), arg("variant") = py::none(), arg("regions") = py::none(),
       arg("method") = py::none(), arg("time") = py::none(), arg("samples") = py::none(),
       arg("rel_error") = py::none(), arg("blocks") = py::none(), arg("forever") = false,
@@ -505,6 +511,10 @@ PYBIND11_MODULE(_core, m) {
         for (const auto& [name, value] : named) sp::add_option(a, name, *value);
         return sp::exact(a, progress);
       },
+      R"(The exact number of grids of a layout, or of completions of a puzzle, as `sudoku-count exact`:
+an ExactResult (an int with the record's fields as attributes). Two-band shapes run as a job that
+max_units, time or Ctrl-C can stop (ExactJobResult) and resume=path continues. progress(fraction)
+is called as the work goes on.)",
       arg("box") = py::none(), py::kw_only(), arg("variant") = py::none(), arg("regions") = py::none(),
       arg("puzzle") = py::none(), arg("puzzle_file") = py::none(), arg("print") = py::none(),
       arg("fix_first_row") = false, arg("method") = py::none(), arg("essentially_different") = false,
@@ -522,6 +532,8 @@ PYBIND11_MODULE(_core, m) {
         sp::add_option(a, "threads", threads);
         return sp::sample(a);
       },
+      R"(Draws count random completed grids, as `sudoku-count sample`: a SampleResult, an array of shape
+(count, N, N) with the record's fields (method, exactly_uniform, seed, ...) as attributes.)",
       arg("box") = py::none(), arg("count") = py::none(), py::kw_only(), arg("variant") = py::none(),
       arg("regions") = py::none(), arg("seed") = py::none(), arg("threads") = py::none());
 
@@ -536,6 +548,9 @@ PYBIND11_MODULE(_core, m) {
         sp::add_option(a, "threads", threads);
         return sp::solve(a);
       },
+      R"(Solves a puzzle (the command's text, or an N x N array with 0 for blanks), as `sudoku-count
+solve`: a SolveResult (status 'none', 'unique' or 'multiple'; solutions as an array), or a list of
+them for puzzle_file.)",
       arg("box") = py::none(), arg("puzzle") = py::none(), py::kw_only(), arg("variant") = py::none(),
       arg("regions") = py::none(), arg("puzzle_file") = py::none(), arg("explain") = false,
       arg("threads") = py::none());

@@ -1,4 +1,6 @@
-import decimal
+import os
+import signal
+import threading
 
 import pytest
 
@@ -105,3 +107,19 @@ def test_bad_input_raises_value_error_with_the_librarys_message(kwargs, words):
 def test_missing_box_is_refused():
     with pytest.raises(sc.InputError, match="missing --box"):
         sc.exact()
+
+
+def test_ctrl_c_stops_an_exact_job_with_its_checkpoint(tmp_path, grid_counts):
+    checkpoint = tmp_path / "job.ckpt"
+    # A real SIGINT while the job is under way (2x5: some seconds of units).
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt) as raised:
+            sc.exact("2x5", checkpoint=checkpoint)
+    finally:
+        timer.cancel()
+    partial = raised.value.result
+    assert isinstance(partial, sc.ExactJobResult)
+    assert partial.finished is False and partial.units_done > 0
+    assert checkpoint.exists()
