@@ -19,7 +19,7 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS "libboost-dev (>= ${SUDOKU_COUNT_BOOST_MIN_VERS
 if(TARGET sudoku_count_python)
   # The extension is built for one minor version of Python (its ABI).
   string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", python3 (>= ${SUDOKU_COUNT_PYTHON_VERSION}), "
-                                             "python3 (<< ${SUDOKU_COUNT_PYTHON_VERSION}.99), python3-numpy")
+                                             "python3 (<< ${SUDOKU_COUNT_PYTHON_NEXT_VERSION}), python3-numpy")
 endif()
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/CHANGELOG.md ${PROJECT_SOURCE_DIR}/CITATION.cff
         DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/sudoku-count)

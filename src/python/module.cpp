@@ -86,7 +86,7 @@ class Supervisor {
   }
 
   void run(const std::function<void()>& work, const std::function<void()>& tick) {
-    std::exception_ptr failure;
+    std::exception_ptr failure, tick_failure;
     std::thread worker([&] {
       try {
         work();
@@ -108,11 +108,16 @@ class Supervisor {
         tick();
       } catch (py::error_already_set& e) {
         keep(std::move(e));
+      } catch (...) {
+        // Held until the worker has stopped: it must be joined first.
+        if (!tick_failure) tick_failure = std::current_exception();
+        stop = true;
       }
       if (PyErr_CheckSignals() != 0) keep(py::error_already_set());
     }
     worker.join();
     if (failure) std::rethrow_exception(failure);
+    if (tick_failure) std::rethrow_exception(tick_failure);
   }
 
   // Raises the kept error, if any, with `partial` as its `result` attribute.
