@@ -114,3 +114,23 @@ def test_bad_input_raises_value_error_with_the_librarys_message(kwargs, words):
     box = kwargs.pop("box", "3")
     with pytest.raises(ValueError, match=words):
         sc.estimate(box, **kwargs)
+
+
+def test_other_python_threads_run_during_an_estimate():
+    ticks = []
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            ticks.append(1)
+            done.wait(0.01)
+
+    other = threading.Thread(target=count)
+    other.start()
+    try:
+        sc.estimate("2x3", time=1, threads=1)
+    finally:
+        done.set()
+        other.join()
+    # About 100 ticks in the second if the GIL is free; a held GIL gives at most a few.
+    assert len(ticks) > 30
