@@ -51,7 +51,7 @@ r, c, ours, theirs = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), json.loa
 tnv_o = ours["rel_std_error"] ** 2 * ours["seconds"]
 tnv_t = theirs["time_normalized_variance"]
 print(f"{r}x{c}: sudoku-count {ours['method']}: estimate {ours['estimate']} rse {ours['rel_std_error']:.3e} "
-      f"in {ours['seconds']:.1f} s (+{ours['build_seconds']:.1f} s tables), rse^2*s {tnv_o:.3e}")
+      f"in {ours['seconds']:.1f} s (+{ours['setup_seconds']:.1f} s tables), rse^2*s {tnv_o:.3e}")
 print(f"{r}x{c}: knuth_mrv reference: log10 {theirs['log10_estimate']:.6f} rse {theirs['rel_std_error']:.3e} "
       f"in {theirs['seconds']:.1f} s, rse^2*s {tnv_t:.3e}")
 print(f"{r}x{c}: ratio reference/ours = {tnv_t / tnv_o:.1f}x less time for equal precision")

@@ -7,6 +7,7 @@ the standard errors they report.
     scripts/calibration.py transposes --box 3x4 --runs 6 --time 10 --out cal/3x4
     scripts/calibration.py exact --box 1x9 --runs 10 --time 10 --out cal/latin9
     scripts/calibration.py exact --box 2x3 --variant x --runs 10 --time 5 --out cal/6x6x
+    scripts/calibration.py particles --box 6 --particles 256 --samples 200 --out cal/36x36-particles
 
 Every run uses its own seed (--first-seed, then one more per run), so the runs
 are independent. Each run's JSON summary is appended to OUT.jsonl (a study
@@ -26,6 +27,12 @@ exact: z = (estimate - exact) / reported SE against the known count
   `sudoku-count exact`, given a time limit), which must be standard normal;
   and the spread of estimate / count against the median reported relative SE.
 --variant V passes `--variant V` to every run (the layout box+V).
+particles: --method smc with P, 2P and 4P particles (--particles P), each one
+  run of --samples / (P multiple) replicates (about equal work) and its own
+  seed: the replicate means must agree within their errors (SMC is unbiased
+  for any P); a P too small shows as a larger replicate log-variance S, a
+  heavier tail (k) and a mean below the others' with an error that
+  under-reports the gap.
 transposes: R x C and C x R with --method sets --orientation given (each on its own)
   and different seeds: their difference in combined standard errors.
 """
@@ -152,6 +159,30 @@ def replicates(args):
     qq_plot(z, args.out + "-qq.png", "%s: %d runs, (estimate - pooled) / reported SE" % (args.box, len(runs)))
 
 
+def particles(args):
+    rows = []
+    for i, factor in enumerate((1, 2, 4)):
+        p = args.particles * factor
+        sub = argparse.Namespace(**vars(args))
+        sub.samples = max(2, args.samples // factor)
+        sub.time = None
+        [r] = collect(sub, args.box, "smc", [args.first_seed + i], ["--particles", str(p)])
+        rows.append((p, r))
+    base = Decimal(rows[0][1]["estimate"])
+    print("| box | P | replicates | estimate / estimate at P | rel. SE | deviation from P in combined SE | S | Pareto k (threshold) | interval |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for p, r in rows:
+        rel = float(Decimal(r["estimate"]) / base)
+        rse = r["rel_std_error"]
+        rse0 = rows[0][1]["rel_std_error"]
+        dev = "-" if p == rows[0][0] else "%+.2f" % ((rel - 1) / math.sqrt((rse * rel) ** 2 + rse0 ** 2))
+        k = "-" if r.get("pareto_k") is None else "%.2f (%.2f)" % (r["pareto_k"], r.get("pareto_k_threshold") or float("nan"))
+        print("| %s | %d | %d | %.4f | %.3g | %s | %.3g | %s | %s |" % (args.box, p, r["samples"], rel, rse, dev,
+              r["log_weight_var"], k, r["interval"]))
+    print()
+    print("Seeds %d-%d; commands: %s" % (args.first_seed, args.first_seed + 2, "; ".join("`%s`" % r["command"] for _, r in rows)))
+
+
 def budget_text(args):
     return ("%g s" % args.time) if args.time else ("%d samples" % args.samples)
 
@@ -225,7 +256,7 @@ def transposes(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("study", choices=["replicates", "exact", "transposes"])
+    parser.add_argument("study", choices=["replicates", "exact", "transposes", "particles"])
     parser.add_argument("--box", required=True)
     parser.add_argument("--method", default="")
     parser.add_argument("--variant", default="", help="extra regions of the layout (estimate --variant)")
@@ -234,13 +265,14 @@ def main():
     budget.add_argument("--time", type=float, help="seconds per run")
     budget.add_argument("--samples", type=int, help="samples per run")
     parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--particles", type=int, default=0, help="P of the particles study")
     parser.add_argument("--first-seed", type=int, default=101)
     parser.add_argument("--out", required=True, help="prefix of the raw runs (OUT.jsonl) and the QQ plot")
     parser.add_argument("--binary", default=os.environ.get("SUDOKU_COUNT", "build/sudoku-count"))
     parser.add_argument("--exact-seconds", type=int, default=120)
     parser.add_argument("--header", action="store_true", help="print the table header (exact, transposes)")
     args = parser.parse_args()
-    {"replicates": replicates, "exact": exact, "transposes": transposes}[args.study](args)
+    {"replicates": replicates, "exact": exact, "transposes": transposes, "particles": particles}[args.study](args)
 
 
 if __name__ == "__main__":

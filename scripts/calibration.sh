@@ -7,8 +7,11 @@
 # counts (about the samples of 10 s, 30 s and 30 s on 2 idle cores; the known
 # counts study runs 10 s each, as its claim is about 10-s runs), so the
 # tables are reproduced exactly whatever the machine; about an hour on 2
-# cores. usage: scripts/calibration.sh [STUDY...]
-#   studies: 16x16 25x25 36x36 exact transposes (default: all)
+# cores. The large-end studies (49x49, 64x64 and the particle counts at
+# 36x36 and 64x64) run one thread per run and are not in the default set:
+# about an hour of CPU on a quiet machine, several on a busy one.
+# usage: scripts/calibration.sh [STUDY...]
+#   studies: 16x16 25x25 36x36 exact transposes 49x49 64x64 particles (default: the first five)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SUDOKU_COUNT=${SUDOKU_COUNT:-build/sudoku-count}
@@ -22,6 +25,14 @@ for study in "${studies[@]}"; do
     16x16) $cal replicates --box 4 --runs 50 --samples 20000 --first-seed 1001 --out $out/16x16 ;;
     25x25) $cal replicates --box 5 --runs 20 --samples 3000 --first-seed 2001 --out $out/25x25 ;;
     36x36) $cal replicates --box 6 --runs 10 --samples 100 --first-seed 3001 --out $out/36x36 ;;
+    49x49) $cal replicates --box 7 --runs 10 --samples 60 --threads 1 --first-seed 6001 --out $out/49x49 ;;
+    64x64) $cal replicates --box 8 --runs 10 --samples 8 --threads 1 --first-seed 7001 --out $out/64x64 ;;
+    particles)
+      $cal particles --box 6 --particles 256 --samples 60 --threads 1 --first-seed 8001 --out $out/particles-36x36
+      echo
+      $cal particles --box 6 --particles 64 --samples 120 --threads 1 --first-seed 8011 --out $out/particles-36x36-small
+      echo
+      $cal particles --box 8 --particles 256 --samples 24 --threads 1 --first-seed 8101 --out $out/particles-64x64 ;;
     exact)
       header=--header
       # Every method on every shape with a known count (auto is always one of
@@ -40,7 +51,7 @@ for study in "${studies[@]}"; do
           --out "$out/transposes-${spec%%:*}" $header
         header=
       done ;;
-    *) echo "unknown study '$study': choose 16x16 25x25 36x36 exact transposes" >&2; exit 2 ;;
+    *) echo "unknown study '$study': choose 16x16 25x25 36x36 exact transposes 49x49 64x64 particles" >&2; exit 2 ;;
   esac
   echo
 done

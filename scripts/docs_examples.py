@@ -70,6 +70,9 @@ def runnable(args):
 
 
 def mask(text):
+    # A number's sign is a figure too (a Pareto k near 0 prints as -0.04 or
+    # 0.10 from run to run); the sign of an exponent (e-03) is kept.
+    text = re.sub(r"(?<![\w.])-(?=[0-9])", "", text)
     return re.sub(r"[0-9]+", "#", text)
 
 

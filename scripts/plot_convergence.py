@@ -13,11 +13,20 @@ horizontal line; the final estimate's distance from an exact count is given
 in standard errors, its ratio to a reference that is not exact as a ratio. Estimates beyond double range (25x25 and up) are drawn
 scaled by a power of ten.
 
+The tail diagnostics are drawn too: the fitted Pareto k of the largest
+weights on the right axis of the bottom panels (with the limits 0.5 and 0.7
+that make an interval approximate and then unreliable), and the stretches
+where the interval is approximate or unreliable shaded in the top panels.
+Where the diagnostics do not support an interval the tool prints none (null
+in the JSON): there the band, and the error curve where the error is null
+too, are left out, and the final line says why.
+
 Needs matplotlib: the Debian package python3-matplotlib (for /usr/bin/python3).
 """
 import argparse
 import json
 import sys
+import textwrap
 from decimal import Decimal, getcontext
 
 getcontext().prec = 60
@@ -97,15 +106,20 @@ def main():
     exponent = int(final["log10_estimate"]) if final.get("log10_estimate") is not None else 0
     scale = Decimal(10) ** exponent
 
+    nan = float("nan")
+
     def scaled(text):
-        return float(Decimal(text) / scale)
+        # null (no interval, no error bar): a gap in the curve, not a made-up value
+        return nan if text is None else float(Decimal(text) / scale)
 
     seconds = [r["seconds"] for r in reports]
     samples = [r["samples"] for r in reports]
     estimate = [scaled(r["estimate"]) for r in reports]
-    low = [scaled(r["ci_low"]) for r in reports]
-    high = [scaled(r["ci_high"]) for r in reports]
-    rse = [r["rel_std_error"] for r in reports]
+    low = [scaled(r.get("ci_low")) for r in reports]
+    high = [scaled(r.get("ci_high")) for r in reports]
+    rse = [nan if r.get("rel_std_error") is None else r["rel_std_error"] for r in reports]
+    pareto_k = [nan if r.get("pareto_k") is None else r["pareto_k"] for r in reports]
+    status = [r.get("interval", "ok") for r in reports]
     confidence = final.get("confidence", 0.95)
 
     reference = None
@@ -124,24 +138,47 @@ def main():
     unit = f" / 1e{exponent}" if exponent else ""
     for column, (xs, xlabel) in enumerate([(seconds, "wall time (s)"), (samples, "samples")]):
         top, bottom = axes[0][column], axes[1][column]
-        top.fill_between(xs, low, high, color="tab:blue", alpha=0.25, linewidth=0,
-                         label=f"{100 * confidence:g}% confidence interval")
+        has_band = [l == l and h == h for l, h in zip(low, high)]
+        if any(has_band):
+            top.fill_between(xs, [l if b else 0 for l, b in zip(low, has_band)],
+                             [h if b else 0 for h, b in zip(high, has_band)], where=has_band, color="tab:blue",
+                             alpha=0.25, linewidth=0, label=f"{100 * confidence:g}% confidence interval")
         top.plot(xs, estimate, color="tab:blue", linewidth=1.2, label="estimate")
+        # Shade the reports whose interval the tail does not (fully) support.
+        for kind, color in (("approximate", "gold"), ("unreliable", "lightgray")):
+            marked = [st == kind for st in status]
+            if any(marked):
+                top.fill_between(xs, 0, 1, where=marked, transform=top.get_xaxis_transform(), color=color,
+                                 alpha=0.35, linewidth=0, step="mid", label=f"interval {kind}")
         extra = []
         if reference is not None:
             value = float(reference / scale)
             extra.append(value)
             style = "-" if args.exact else "--"
             top.axhline(value, color="tab:red", linestyle=style, linewidth=1.2, label=reference_label)
-        top.set_ylim(*steady_limits(xs, low, high, extra))
+        band_low = [l if b else e for l, e, b in zip(low, estimate, has_band)]
+        band_high = [h if b else e for h, e, b in zip(high, estimate, has_band)]
+        top.set_ylim(*steady_limits(xs, band_low, band_high, extra))
         top.set_xscale("log")
         top.set_ylabel("estimated number of grids" + unit)
         top.grid(True, which="both", alpha=0.3)
 
         bottom.plot(xs, rse, color="tab:green", linewidth=1.2, label="relative standard error")
-        # Slope -1/2 through the last point: what an unbiased, finite-variance estimator follows.
-        guide = [rse[-1] * (x / xs[-1]) ** -0.5 for x in xs]
-        bottom.plot(xs, guide, color="gray", linestyle=":", linewidth=1, label="slope -1/2")
+        # Slope -1/2 through the last known point: what an unbiased, finite-variance estimator follows.
+        known_rse = [(x, v) for x, v in zip(xs, rse) if v == v and v > 0]
+        if known_rse:
+            x_last, rse_last = known_rse[-1]
+            guide = [rse_last * (x / x_last) ** -0.5 for x in xs]
+            bottom.plot(xs, guide, color="gray", linestyle=":", linewidth=1, label="slope -1/2")
+        tail = bottom.twinx()
+        tail.plot(xs, pareto_k, color="tab:purple", linewidth=1, alpha=0.8, label="Pareto k (right axis)")
+        for limit, text in ((0.5, "k 0.5: approximate"), (0.7, "k 0.7: unreliable")):
+            tail.axhline(limit, color="tab:purple", linestyle="--", linewidth=0.7, alpha=0.6)
+            tail.text(xs[0], limit, " " + text, color="tab:purple", fontsize=7, va="bottom")
+        fitted = [k for k in pareto_k if k == k]
+        # k may be negative (a tail lighter than exponential): keep it in view.
+        tail.set_ylim(min(0.0, min(fitted, default=0)) - 0.05, max(1.0, max(fitted, default=0) * 1.1))
+        tail.set_ylabel("Pareto k of the weight tail", color="tab:purple")
         bottom.set_xscale("log")
         bottom.set_yscale("log")
         # Ticks at 1, 2 and 5 times powers of ten: a run spans a decade or two.
@@ -154,17 +191,26 @@ def main():
     axes[0][0].legend(loc="best", fontsize=8)
     axes[1][0].legend(loc="upper right", fontsize=8)
 
-    summary = (f"final: {final['estimate']} ± {final['std_error']} "
-               f"(relative standard error {final['rel_std_error']:.2e})")
-    if args.exact:
+    k_text = "not fitted" if final.get("pareto_k") is None else f"{final['pareto_k']:.2f}"
+    if final.get("std_error") is None or final.get("rel_std_error") is None:
+        summary = f"final: {final['estimate']} (no error bar yet; Pareto k {k_text})"
+    elif final.get("ci_low") is None:
+        summary = (f"final: {final['estimate']}, interval {final.get('interval', 'unreliable')} "
+                   f"(Pareto k {k_text}): no error bar to trust"
+                   + (f", {100 * confidence:g}% lower bound {final['lower_bound']}" if final.get("lower_bound") else ""))
+    else:
+        summary = (f"final: {final['estimate']} ± {final['std_error']} "
+                   f"(relative standard error {final['rel_std_error']:.2e}; interval {final.get('interval', 'ok')}, "
+                   f"Pareto k {k_text})")
+    if args.exact and final.get("std_error") is not None:
         z = (Decimal(final["estimate"]) - reference) / Decimal(final["std_error"])
         summary += f"; {float(z):+.2f} standard errors from the exact count"
     elif reference is not None:
         # A reference that is not exact is no yardstick for the error bar: give the ratio only.
         summary += f"; estimate / {args.reference_label} = {float(Decimal(final['estimate']) / reference):.4f}"
     fig.suptitle(title, fontsize=11)
-    fig.text(0.5, 0.005, summary, ha="center", va="bottom", fontsize=9)
-    fig.tight_layout(rect=(0, 0.03, 1, 0.96))
+    fig.text(0.5, 0.005, "\n".join(textwrap.wrap(summary, 150)), ha="center", va="bottom", fontsize=9)
+    fig.tight_layout(rect=(0, 0.05, 1, 0.96))
     fig.savefig(args.output, dpi=args.dpi)
     print(f"wrote {args.output}: {len(reports)} reports, {summary}")
 

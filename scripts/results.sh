@@ -82,7 +82,7 @@ if reliable:
     estimate = sci(est, digits)
     rsecell = "%.2e" % rse
 else:
-    bound = ("lower bound %s" % sci(Decimal(d["lower_bound"]), 2)) if d.get("lower_bound") else "no lower bound below 8 samples"
+    bound = ("lower bound %s" % sci(Decimal(d["lower_bound"]), 2)) if d.get("lower_bound") else "no lower bound below 16 samples"
     estimate = "%s (unreliable; %s)" % (sci(est, 2), bound)
     rsecell = "(%.2g, not trusted)" % rse
 k = "-" if d["pareto_k"] is None else "%.2f" % d["pareto_k"]

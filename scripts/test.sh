@@ -3,15 +3,21 @@
 # and build what they test.
 #
 # scripts/test.sh: the quick tier, a few minutes. In build/ (Release): the
-#   unit tests but those labelled slow, the CLI tests (tests/cli_test.sh) and
-#   the package test (tests/package: install, then find_package from another
-#   project).
+#   unit tests but those labelled slow, the CLI tests (tests/cli_test.sh), the
+#   long-run tests (tests/long_runs_test.py: the status line on a terminal,
+#   signals 5 s into a 2x6 job and a --forever estimate, checkpoints of the
+#   previous release, a second writer, --threads), every command's JSON
+#   against docs/schema, the plot of a 25x25 run (skipped without
+#   matplotlib), the examples of README.md and docs/ against the build
+#   (scripts/docs_examples.py --check) and the package test (tests/package:
+#   install, then find_package from another project).
 #
 # scripts/test.sh --full: the full tier, which CI runs (.ci/run). Also
 #   installs Clang with libFuzzer and Open MPI (setup.sh --full), then:
 #   1. build/, Release: every test, the slow ones too. Those are long runs of
 #      many seeded estimates (coverage, z-scores, accuracy), exact counts of
-#      8x8 and 9x9 grids repeated for each thread count, and similar.
+#      8x8 and 9x9 grids repeated for each thread count, signals 90 s into a
+#      2x6 job and a --forever estimate, and similar.
 #   2. build-asan/, AddressSanitizer + UndefinedBehaviorSanitizer (-O1 -g,
 #      asserts on): every test but the slow ones, which take several times
 #      longer there and run no code that the others leave unexercised.

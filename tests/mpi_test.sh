@@ -69,6 +69,19 @@ for method in bands sets; do
   fi
 done
 
+# At a deadline every finished block counts, on whichever rank it finished: 25x25 by smc draws one
+# replicate a block, so the samples are the blocks before the first cut plus those finished after it
+# (4 ranks of 2 threads: more workers than cores).
+launch 4 estimate --box 5 --seed 3 --time 3 --threads 2 --json >"$tmp/out" 2>"$tmp/err"
+last=$(grep '"final":true' "$tmp/out" | tail -1)
+field() { sed -E "s/.*\"$1\":([0-9]+).*/\1/" <<<"$last"; }
+if [ -n "$last" ] && grep -q '"stop_reason":"time"' <<<"$last" &&
+  [ "$(field samples)" -eq $(($(field blocks) + $(field blocks_after_cut))) ]; then
+  passes=$((passes + 1))
+else
+  echo "FAIL deadline-keeps-finished-blocks"; sed 's/^/  /' "$tmp/out" "$tmp/err"; failures=$((failures + 1))
+fi
+
 # Text output comes from rank 0 only, and says how many processes ran.
 launch 2 estimate --box 2x3 --blocks 10 --threads 1 >"$tmp/out" 2>&1
 if [ "$(grep -c '^estimate: ' "$tmp/out")" -eq 1 ] && grep -q 'on 1 threads x 2 processes' "$tmp/out"; then

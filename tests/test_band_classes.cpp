@@ -152,3 +152,61 @@ TEST(BandFillings, ThreeRowsMatchPlainRecursion) {
     }
   }
 }
+
+namespace {
+
+// Column sets of `blocks` complete blocks of `size` columns sharing `size`
+// symbols (each a K_{size,size}: its fillings are the Latin squares of
+// order `size`), from column `first` on.
+void complete_blocks(Mask* sets, int first, int blocks, int size) {
+  for (int b = 0; b < blocks; ++b)
+    for (int j = 0; j < size; ++j) sets[first + b * size + j] = low_bits(size) << (first + b * size);
+}
+
+}  // namespace
+
+// Every path at the largest shape it admits, with counts beyond 64 bits
+// where the path can reach them (band_fillings.hpp gives the bounds).
+// Three closing rows of 64 columns (smc's closing=3 on 64x64): 20 blocks of
+// 3 columns (12 fillings each, the 3x3 Latin squares) and 4 columns whose
+// symbols are all but their own (a 3-cube; its count by brute force over
+// the 3^12 row choices): f = 12^20 q, past 2^64 by a factor 200.
+TEST(BandFillings, CountsPastSixtyFourBitsAtTheLargestShapes) {
+  EXPECT_LT(filling_count_bound_bits(3, kMaxGridSize), 88);
+  EXPECT_GT(filling_count_bound_bits(3, kMaxGridSize), 64);
+  EXPECT_LT(filling_count_bound_bits(6, 12), 66);
+
+  std::uint64_t cube = 0;  // rows of the 12 (column, symbol) pairs, symbol != column
+  for (int code = 0; code < 531441; ++code) {
+    int rows[4][4], c = code;
+    bool ok = true;
+    for (int j = 0; j < 4; ++j)
+      for (int s = 0; s < 4; ++s)
+        if (s != j) rows[j][s] = c % 3, c /= 3;
+    for (int j = 0; j < 4 && ok; ++j)
+      for (int s = 0; s < 4 && ok; ++s)
+        for (int t = s + 1; t < 4 && ok; ++t)
+          if (s != j && t != j) ok = rows[j][s] != rows[j][t] && rows[s][j] != rows[t][j];
+    cube += ok;
+  }
+  ASSERT_GT(cube, 0u);
+  Mask sets[kMaxGridSize];
+  complete_blocks(sets, 0, 20, 3);
+  for (int j = 0; j < 4; ++j) sets[60 + j] = (low_bits(4) & ~(Mask{1} << j)) << 60;
+  FillingCount expected = cube;
+  for (int b = 0; b < 20; ++b) expected *= 12;
+  ASSERT_GT(expected >> 64, 0u);
+  EXPECT_TRUE(count_band_fillings(sets, 3, kMaxGridSize) == expected);
+
+  // Two rows of 64 columns: 32 two-cycles, 2^32.
+  complete_blocks(sets, 0, 32, 2);
+  EXPECT_TRUE(count_band_fillings(sets, 2, kMaxGridSize) == FillingCount{1} << 32);
+
+  // The row-split path at the two-band job's largest band, 6 rows of 12
+  // columns: two blocks of 6, L(6)^2 (L(6) = 812,851,200, OEIS A002860); and
+  // the sampler's 5 rows of 10, L(5)^2 (L(5) = 161,280).
+  complete_blocks(sets, 0, 2, 6);
+  EXPECT_TRUE(count_band_fillings(sets, 6, 12) == FillingCount{812851200} * 812851200);
+  complete_blocks(sets, 0, 2, 5);
+  EXPECT_TRUE(count_band_fillings(sets, 5, 10) == FillingCount{161280} * 161280);
+}

@@ -217,9 +217,9 @@ TEST(Checkpoint, DamagedFilesAreRefusedByNameAndLeftUntouched) {
   std::string flipped = good;
   flipped[flipped.find("samples 12") + 8] = '3';  // "samples 13": the checksum no longer matches
   std::string edited = without_checksum(good);
-  edited.replace(edited.find("format 2"), 8, "format 9");
+  edited.replace(edited.find("format 3"), 8, "format 9");
   std::string old_format = without_checksum(good);
-  old_format.replace(old_format.find("format 2"), 8, "format 1");
+  old_format.replace(old_format.find("format 3"), 8, "format 1");
   std::string missing = without_checksum(good);
   missing.erase(missing.find("zeros"), missing.find('\n', missing.find("zeros")) - missing.find("zeros") + 1);
   std::string inconsistent = without_checksum(good);
@@ -432,9 +432,14 @@ TEST(Merge, RefusesOverlapsAndMismatches) {
   Checkpoint method = base;
   method.method = "sets";
   EXPECT_NE(merge_error(base, method).find("differ in method"), std::string::npos);
-  Checkpoint version = base;
-  version.tool_version = "0.0.1";
-  EXPECT_NE(merge_error(base, version).find("differ in sudoku-count version"), std::string::npos);
+  // Another release of the tool merges; another version of the method does not, by name.
+  Checkpoint release = base;
+  release.tool_version = "0.0.1";
+  release.ranges = {{8, 10, 13}};  // another seed: no block shared
+  EXPECT_EQ(merge_error(base, release), "(merged without error)");
+  Checkpoint changed = base;
+  changed.method_version = base.method_version + 1;
+  EXPECT_NE(merge_error(base, changed).find("differ in the version of method " + base.method), std::string::npos);
   Checkpoint block_size = base;
   block_size.samples_per_block = 8;
   EXPECT_NE(merge_error(base, block_size).find("samples per block"), std::string::npos);
@@ -448,4 +453,42 @@ TEST(Merge, VariantNamesTheOrientation) {
   EXPECT_EQ(make_estimator("sets", Shape{2, 8}, {.orientation = EstimatorOptions::Orientation::Given})->variant(),
             "sets");
   EXPECT_EQ(make_estimator("bands", Shape{2, 2})->variant(), "bands");
+}
+
+// A checkpoint of sudoku-count 0.1.0 (format 2, before method versions)
+// reads as version 1 of its method, and is written back in today's format.
+TEST(Checkpoint, ReadsThePreviousReleasesFormat) {
+  const std::string path = std::string(SUDOKU_COUNT_TEST_DATA_DIR) + "/checkpoints/est_bands_2x3_v2.ckpt";
+  const Checkpoint old = load_checkpoint(path);
+  EXPECT_EQ(old.format, 2);
+  EXPECT_EQ(old.method, "bands");
+  EXPECT_EQ(old.method_version, 1);
+  EXPECT_EQ(old.tool_version, "0.1.0");
+  EXPECT_EQ(old.accumulator.count(), 1024u);
+  const std::string again = format_checkpoint(old);
+  EXPECT_NE(again.find("\nformat " + std::to_string(kCheckpointFormat) + "\n"), std::string::npos);
+  EXPECT_NE(again.find("\nmethod_version 1\n"), std::string::npos);
+  const Checkpoint back = parse_checkpoint(again, "again");
+  EXPECT_EQ(back.method_version, 1);
+  EXPECT_EQ(back.accumulator.count(), old.accumulator.count());
+}
+
+// flock locks belong to an open file, so a second lock of one path fails
+// even inside one process; once the first is released the path locks again.
+TEST(CheckpointLock, ASecondLockOfOnePathIsRefused) {
+  TempDir dir;
+  const std::string path = dir.file("run.ckpt");
+  {
+    const CheckpointLock first(path);
+    try {
+      const CheckpointLock second(path);
+      ADD_FAILURE() << "a second lock of one checkpoint was granted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("is in use by another run (process " + std::to_string(getpid()) + ")"),
+                std::string::npos)
+          << e.what();
+    }
+    const CheckpointLock other(dir.file("other.ckpt"));  // another file: its own lock
+  }
+  const CheckpointLock again(path);
 }

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <vector>
 
+#include "bands/band_fillings.hpp"
 #include "estimate/sets_method.hpp"
 #include "estimate/smc_method.hpp"
 #include "known_answers.hpp"
@@ -159,4 +160,129 @@ TEST(SmcSlow, EveryKindOfStepOnKnownCounts) {
     EXPECT_LE(hits, 0.98 * kRuns) << shape.name();
     EXPECT_LT(std::fabs(bias), 0.3) << shape.name();  // s.d. of the mean of 400 z's: 0.05
   }
+}
+
+namespace {
+
+// Copies of each particle for one uniform u.
+std::vector<int> copies_for(const std::vector<double>& weights, double u) {
+  const int count = static_cast<int>(weights.size());
+  double total = 0;
+  for (const double w : weights) total += w;
+  std::vector<int> ancestors(count), copies(count, 0);
+  systematic_resample(weights.data(), count, total, u, ancestors.data());
+  for (int j = 0; j < count; ++j) {
+    EXPECT_TRUE(j == 0 || ancestors[j] >= ancestors[j - 1]) << "copies not adjacent";
+    ++copies[ancestors[j]];
+  }
+  return copies;
+}
+
+}  // namespace
+
+// Every count is floor or ceil of P w / sum w (which fixes its spread: the
+// least any unbiased scheme can have), a zero weight gets no copy, and the
+// counts add up to P, for u on a grid across [0, 1) and next to both ends.
+TEST(SystematicResample, CopiesAreFloorOrCeilOfTheirShare) {
+  const std::vector<double> weights = {0.3, 0, 2.5, 1e-9, 0.7, 0, 4.1, 0.05, 1.2, 0.6};
+  double total = 0;
+  for (const double w : weights) total += w;
+  const int count = static_cast<int>(weights.size());
+  std::vector<double> points = {0.0, 1e-12, 1 - 1e-16};
+  for (int i = 0; i < 1000; ++i) points.push_back((i + 0.5) / 1000);
+  for (const double u : points) {
+    const std::vector<int> copies = copies_for(weights, u);
+    int sum = 0;
+    for (int p = 0; p < count; ++p) {
+      const double share = count * weights[p] / total;
+      EXPECT_GE(copies[p], std::floor(share)) << "particle " << p << " u " << u;
+      EXPECT_LE(copies[p], std::ceil(share)) << "particle " << p << " u " << u;
+      if (weights[p] == 0) {
+        EXPECT_EQ(copies[p], 0);
+      }
+      sum += copies[p];
+    }
+    EXPECT_EQ(sum, count);
+  }
+}
+
+// Expected copies P w / sum w and their variance f (1 - f), f the fractional
+// part of the share: averaged over u on a grid of 10^5 midpoints. The count
+// of a particle is a step function of u with at most two steps, so the grid
+// average is within 2e-5 of the integral over u (the expectation); the
+// tolerance 1e-4 is five times that. A biased scheme (u fixed at 0.5, or
+// multinomial draws' larger spread) is off by far more.
+TEST(SystematicResample, ExpectedCopiesAndTheirSpread) {
+  const std::vector<double> weights = {0.3, 2.5, 0.7, 0, 4.1, 0.05, 1.2, 0.6};
+  double total = 0;
+  for (const double w : weights) total += w;
+  const int count = static_cast<int>(weights.size());
+  constexpr int kPoints = 100000;
+  std::vector<double> mean(count, 0), second(count, 0);
+  for (int i = 0; i < kPoints; ++i) {
+    const std::vector<int> copies = copies_for(weights, (i + 0.5) / kPoints);
+    for (int p = 0; p < count; ++p) {
+      mean[p] += copies[p] / static_cast<double>(kPoints);
+      second[p] += copies[p] * copies[p] / static_cast<double>(kPoints);
+    }
+  }
+  for (int p = 0; p < count; ++p) {
+    const double share = count * weights[p] / total;
+    const double fraction = share - std::floor(share);
+    EXPECT_NEAR(mean[p], share, 1e-4) << "particle " << p;
+    EXPECT_NEAR(second[p] - mean[p] * mean[p], fraction * (1 - fraction), 1e-3) << "particle " << p;
+  }
+}
+
+// Zero weights never get a copy, also where the points, summed step by
+// step, round past the cumulated total (u just below 1, trailing zeros).
+TEST(SystematicResample, ZeroWeightsGetNoCopies) {
+  Rng rng = block_stream(91, 0);
+  int rounded_past = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::vector<double> weights(40, 0);
+    double total = 0;
+    for (int p = 0; p < 30; ++p) total += weights[p] = std::ldexp(static_cast<double>(rng() >> 11), -53) + 1e-3;
+    std::vector<int> ancestors(40);
+    systematic_resample(weights.data(), 40, total, 1 - 0x1.0p-53, ancestors.data());
+    for (int j = 0; j < 40; ++j) ASSERT_GT(weights[ancestors[j]], 0) << "trial " << trial << " point " << j;
+    double point = (1 - 0x1.0p-53) * (total / 40);
+    for (int j = 1; j < 40; ++j) point += total / 40;
+    rounded_past += point >= total;
+  }
+  EXPECT_GT(rounded_past, 0);  // the case the guard is for did occur
+}
+
+// One positive weight takes every copy; equal weights keep each particle
+// once; one particle is copied onto itself.
+TEST(SystematicResample, SingleAndEqualWeights) {
+  for (const double u : {0.0, 0.3, 0.999999}) {
+    EXPECT_EQ(copies_for({0, 0, 5, 0, 0}, u), (std::vector<int>{0, 0, 5, 0, 0}));
+    EXPECT_EQ(copies_for({0, 0, 0, 0, 1e-300}, u), (std::vector<int>{0, 0, 0, 0, 5}));
+    EXPECT_EQ(copies_for({3e-5, 0, 0, 0}, u), (std::vector<int>{4, 0, 0, 0}));
+    EXPECT_EQ(copies_for({1, 1, 1, 1}, u), (std::vector<int>{1, 1, 1, 1}));
+    EXPECT_EQ(copies_for({7}, u), (std::vector<int>{1}));
+  }
+}
+
+// The closing count of three rows at 64 columns (closing=3 on 64x64, as
+// bench/tune_steps allows) in the step itself, past 64 bits: the closing
+// rows of 20 blocks of 3 columns and one of 4 (f = 12^20 times the 4-column
+// block's count; test BandFillings.CountsPastSixtyFourBitsAtTheLargestShapes
+// checks that count by brute force), as a log-weight.
+TEST(SetsSteps, ThreeRowClosingPastSixtyFourBits) {
+  SetsTuning tuning = SetsTuning::for_smc(Shape{8, 8});
+  tuning.exact_closing_rows = 3;
+  const SetsSteps steps(Shape{8, 8}, tuning);
+  PartialGrid grid;
+  steps.start(grid);
+  for (int b = 0; b < 20; ++b)
+    for (int j = 0; j < 3; ++j) grid.left[3 * b + j] = low_bits(3) << (3 * b);
+  for (int j = 0; j < 4; ++j) grid.left[60 + j] = (low_bits(4) & ~(Mask{1} << j)) << 60;
+  grid.rows_left = 3;
+  Mask cube[4];
+  for (int j = 0; j < 4; ++j) cube[j] = low_bits(4) & ~(Mask{1} << j);
+  const long double expected = 20 * std::log(12.0L) + std::log(static_cast<long double>(count_band_fillings(cube, 3, 4)));
+  const long double got = steps.close_band(grid);
+  EXPECT_NEAR(static_cast<double>(got / expected), 1.0, 1e-15);  // a 64-bit count would wrap
 }

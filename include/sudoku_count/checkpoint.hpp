@@ -12,10 +12,12 @@
 // so they are read back exactly:
 //
 //   sudoku-count checkpoint
-//   format 2
-//   version 0.1.0
+//   format 3
+//   version 0.1.0             (of the sudoku-count that wrote it: for people; not checked)
 //   box 3x3
+//   layout 3x3                (with "variants ..." and "region ..." lines where the layout has them)
 //   method bands
+//   method_version 1          (Estimator::method_version; format 2 files have none: version 1)
 //   samples_per_block 8
 //   range 1 0 1402            (seed, first block, end block: blocks [first, end))
 //   samples 11216
@@ -37,8 +39,13 @@
 namespace sudoku_count {
 
 // Format 2: blocks draw from re-keyed random streams (rng.hpp) and the
-// accumulator carries its tail diagnostics. Format 1 files are refused.
-inline constexpr int kCheckpointFormat = 2;
+// accumulator carries its tail diagnostics. Format 3 adds the method
+// version and deals samples to 16 replicate groups (format 2 had 8: such a
+// run keeps its 8, see WeightAccumulator::kOldReplicates). Formats 2 and 3 are read; format 1 files are refused. A build
+// resumes or merges any checkpoint it reads whose method and method version
+// are its own, whatever the tool version that wrote it.
+inline constexpr int kCheckpointFormat = 3;
+inline constexpr int kOldestCheckpointFormat = 2;
 
 // Blocks [first, end) of the run with this seed.
 struct BlockRange {
@@ -54,6 +61,7 @@ struct Checkpoint {
   std::string tool_version;  // of the sudoku-count that wrote it
   Layout layout;             // the rules counted (a jigsaw's regions are saved with it)
   std::string method;        // the estimator's name (never "auto")
+  int method_version = 1;    // Estimator::method_version of the method that sampled it
   std::uint64_t samples_per_block = 0;
   std::vector<BlockRange> ranges;  // one for a single run; sorted and disjoint
   WeightAccumulator accumulator;
@@ -82,13 +90,33 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin);
 // file is untouched and std::system_error says why (path and OS error).
 void save_checkpoint(const std::string& path, const Checkpoint& checkpoint);
 
+// Holds a lock (flock) on `path` for the life of a run that writes it, so
+// that two runs never write one checkpoint: a second run asking for the
+// same file is refused (InputError, naming the process that holds it). The
+// lock is taken on "<path>.lock", which stays beside the file (removing it
+// would let a third run lock a fresh one while a second still waits). Where
+// the lock file cannot be made (a missing or read-only folder) no lock is
+// held: no checkpoint can be written there either, and the run's saves
+// report that.
+class CheckpointLock {
+ public:
+  explicit CheckpointLock(const std::string& path);
+  ~CheckpointLock();
+  CheckpointLock(CheckpointLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
+  CheckpointLock& operator=(CheckpointLock&& other) noexcept;
+
+ private:
+  int fd_ = -1;
+};
+
 // Throws InputError naming the problem: missing or unreadable file, not a
 // checkpoint, truncated, bad checksum, unknown format, bad or inconsistent
 // field. Never modifies the file.
 Checkpoint load_checkpoint(const std::string& path);
 
 // Refuses (InputError) to combine `b` with `a` unless both count the same
-// layout (by name) with the same method, block size and tool version. `what_a` and
+// layout (by name) with the same method, method version and block size (the
+// tool versions may differ). `what_a` and
 // `what_b` name the two in the message.
 void require_compatible(const Checkpoint& a, const std::string& what_a, const Checkpoint& b,
                         const std::string& what_b);

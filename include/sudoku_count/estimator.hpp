@@ -33,6 +33,11 @@ class Estimator {
   // Samples in one work block: fixed for a method and shape, never derived
   // from the thread count, so one seed gives one estimate for any --threads.
   virtual std::uint64_t samples_per_block() const = 0;
+  // The version of the method's sampling: raised whenever a change makes
+  // its samples (for a given seed and block) or its weights differ, so that
+  // a checkpoint is continued or merged only by builds that sample alike.
+  // Any release whose method keeps this number resumes the others' runs.
+  virtual int method_version() const { return 1; }
   // Scratch memory a method reuses from sample to sample; each thread owns
   // one, so samples share nothing mutable.
   struct Workspace {
@@ -70,6 +75,7 @@ struct EstimatorOptions {
   // given.
   enum class Orientation { Auto, Given, Transposed };
   Orientation orientation = Orientation::Auto;
+  int threads = 0;  // threads of the set-up (the band tables' builds); 0: all cores
 };
 // "auto", "given" or "transposed"; throws InputError naming them otherwise.
 EstimatorOptions::Orientation parse_orientation(const std::string& name);
@@ -92,6 +98,7 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Layou
                                           const EstimatorOptions& options = {});
 // The estimator whose variant() is `variant` on `layout` (resuming a run
 // needs the one that wrote it). Throws InputError for an unknown variant.
-std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant, const Layout& layout);
+std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant, const Layout& layout,
+                                                     const EstimatorOptions& options = {});
 
 }  // namespace sudoku_count

@@ -19,10 +19,11 @@
 // everything before that line, written atomically (as estimate checkpoints):
 //
 //   sudoku-count exact job
-//   format 1
-//   version 0.1.0
+//   format 2
+//   version 0.1.0            (of the sudoku-count that wrote it: for people; not checked)
 //   box 2x5                  (the shape asked for)
 //   route two-bands
+//   method_version 1         (ExactJob::kMethodVersion; format 1 files have none: version 1)
 //   chunks 6409
 //   census 0 0 3 - - 1 ...   (classes per chunk; - for a chunk not counted yet)
 //   done 0 120 130 200 ...   (units done: ranges [first, end), sorted, disjoint)
@@ -42,7 +43,11 @@
 
 namespace sudoku_count {
 
-inline constexpr int kExactJobFormat = 1;
+// Format 2 adds the method version; formats 1 and 2 are read. Any build
+// that reads the format and has the same route, method version and unit
+// list resumes a job, whatever the tool version that wrote it.
+inline constexpr int kExactJobFormat = 2;
+inline constexpr int kOldestExactJobFormat = 1;
 
 // One finished unit.
 struct UnitResult {
@@ -65,6 +70,9 @@ class ExactJob {
   const Shape& shape() const { return shape_; }          // asked for
   const Shape& counted_shape() const { return counted_; }  // R x 2 (a transpose has as many grids)
   std::string route() const { return "two-bands"; }
+  // Raised whenever a change makes a unit's number or result differ (the
+  // chunks, the class order, the terms), so no job mixes units of two.
+  static constexpr int kMethodVersion = 1;
   std::uint64_t chunks() const;
   static constexpr std::uint64_t kMaxClassesPerChunk = std::uint64_t{1} << 24;
   bool is_census_unit(std::uint64_t unit) const { return unit < chunks(); }
@@ -93,6 +101,7 @@ struct ExactJobState {
   std::string tool_version;
   Shape shape;
   std::string route;
+  int method_version = ExactJob::kMethodVersion;
   std::uint64_t chunks = 0;
   std::vector<std::int64_t> census;  // classes per chunk, -1 until counted
   std::vector<UnitRange> done;       // sorted, disjoint, not touching
@@ -114,8 +123,8 @@ struct ExactJobState {
 // A fresh state for the job (no unit done).
 ExactJobState start_state(const ExactJob& job);
 // Throws InputError ("cannot resume ...") unless `saved` (read from `path`)
-// is a state of this job: the same shape, route, unit list and sudoku-count
-// version.
+// is a state of this job: the same shape, route, method version and unit
+// list.
 void require_same_job(const ExactJobState& saved, const std::string& path, const ExactJob& job);
 
 // The file's text (checksum line included), and back; parse throws
@@ -154,7 +163,8 @@ struct JobHooks {
   const std::atomic<bool>* interrupt = nullptr;  // set: start no further unit
   // After each unit, with the state so far and the wall seconds of this run.
   std::function<void(const ExactJobState&, double seconds)> progress;
-  // Every checkpoint_every seconds, and at the end (final = true).
+  // At the start, after the first unit, every checkpoint_every seconds, and
+  // at the end (final = true).
   std::function<void(const ExactJobState&, bool final)> checkpoint;
   double checkpoint_every = 60;
 };

@@ -8,9 +8,12 @@
 // estimate, are the same for any thread count, any number of processes, and
 // any number of stops and resumptions (a time budget or an interrupt may of
 // course end the run at a different block). Those two stop the run within a
-// sample or a few of their arrival: the blocks in flight are cut short; the
-// final summary keeps the whole blocks before the first one cut and that
-// block's samples, a checkpoint only the whole blocks.
+// sample or a few of their arrival: no block starts after it, and the blocks
+// in flight are cut short and dropped whole. The final summary merges, in
+// block order, every block that finished, also those beyond a cut one (so it
+// is the same function of the finished blocks for any number of workers); a
+// checkpoint keeps the whole blocks before the first cut (one range, which a
+// resumed run continues exactly).
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -63,10 +66,16 @@ struct RunOptions {
 
 struct Progress {
   Summary summary;
-  WeightAccumulator accumulator;  // blocks first_block .. first_block + blocks - 1, merged in order
+  // Blocks first_block .. first_block + blocks - 1, merged in order; on the
+  // final report followed by the blocks_after_cut blocks.
+  WeightAccumulator accumulator;
   double seconds = 0;             // sampling time, earlier sessions of a resumed run included
   std::uint64_t first_block = 0;
-  std::uint64_t blocks = 0;       // blocks merged so far in the whole run
+  std::uint64_t blocks = 0;       // blocks merged so far in the whole run, before any cut one
+  // At a deadline or an interrupt: blocks cut short or never started (dropped),
+  // and blocks that finished after the first of those (in the final summary only).
+  std::uint64_t blocks_cut = 0;
+  std::uint64_t blocks_after_cut = 0;
   int threads = 1;                // threads per process
   int processes = 1;
   bool final = false;
@@ -89,6 +98,11 @@ struct BlockPlan {
   // Checked now and then between samples: true stops the block early (it
   // then holds fewer than samples_in(block) samples). Empty: never.
   std::function<bool()> cut;
+  // Seconds until the run's time budget ends (+inf: no budget), for runners
+  // whose blocks run in other processes: there the blocks are cut by that
+  // process's clock (an interrupt reaches only this process; blocks elsewhere
+  // then finish and count). Empty: no budget.
+  std::function<double()> seconds_left;
 
   std::uint64_t samples_in(std::uint64_t block) const;
 };

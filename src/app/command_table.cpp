@@ -112,6 +112,12 @@ OptionSpec puzzle_file_option(const std::string& help) {
   return {.name = "puzzle-file", .kind = Kind::Text, .value_name = "FILE", .help = help};
 }
 Conflict one_puzzle_source() { return {"puzzle", {"puzzle-file"}, "give either --puzzle or --puzzle-file, not both"}; }
+OptionSpec progress_option() {
+  return {.name = "progress", .kind = Kind::Text, .value_name = "WHEN", .default_value = "auto",
+          .help = "a status line on stderr, redrawn in place: auto (when stderr is a terminal, whatever stdout is), "
+                  "always (and plain lines on stderr when it is not a terminal), never",
+          .choices = {"auto", "always", "never"}};
+}
 OptionSpec json_option() { return {.name = "json", .help = "print JSON on stdout instead of text"}; }
 
 CommandSpec estimate_command() {
@@ -119,7 +125,7 @@ CommandSpec estimate_command() {
   return {
       .name = "estimate",
       .usage = "sudoku-count estimate (--box SHAPE [--variant LIST] | --regions FILE) [--rel-error E] [--time SECONDS] [--samples N] [--blocks N] "
-               "[--forever] [--report-every SECONDS] [--threads T] [--seed S] [--first-block B] [--confidence C] "
+               "[--forever] [--report-every SECONDS] [--progress WHEN] [--threads T] [--seed S] [--first-block B] [--confidence C] "
                "[--method M] [--particles P] [--orientation O] [--checkpoint FILE] [--checkpoint-every SECONDS] [--json]\n"
                "       sudoku-count estimate --resume FILE [stopping options] [--checkpoint FILE] [...]",
       .brief = "unbiased Monte Carlo estimate with standard error and confidence interval",
@@ -142,7 +148,8 @@ CommandSpec estimate_command() {
             .help = "samples required before a --rel-error target is trusted"},
            {.name = "forever", .help = "run until interrupted (Ctrl-C prints the final summary)"},
            {.name = "report-every", .kind = Kind::Real, .value_name = "SECONDS", .max = kMaxSeconds,
-            .help = "a report line every SECONDS (default 1 on a terminal, else none; 0: none)"},
+            .help = "a report line on stdout every SECONDS (default 1 when stdout is a terminal, else none; 0: none)"},
+           progress_option(),
            threads_option(),
            seed_option(),
            {.name = "first-block", .kind = Kind::Integer, .value_name = "B", .default_value = "0", .max = 1e18,
@@ -154,7 +161,7 @@ CommandSpec estimate_command() {
             .check = [](const std::string& name) { estimator_method(name); }},
            {.name = "particles", .kind = Kind::Integer, .value_name = "P", .default_value = "0",
             .max = EstimatorOptions::kMaxParticles,
-            .help = "method smc (or auto, which then takes smc): partial grids per replicate (0: the measured "
+            .help = "methods smc and rows (or auto, which then takes smc): partial grids per replicate (0: the measured "
                     "default for the shape)"},
            {.name = "orientation", .kind = Kind::Text, .value_name = "O", .default_value = "auto",
             .help = "methods sets and smc (and auto's samplers): work on the shape as given or on its transpose, "
@@ -188,7 +195,7 @@ CommandSpec merge_command() {
           .brief = "combine the checkpoints of independent runs into one estimate",
           .summary = "Combine checkpoints of independent runs of one shape and method (different seeds, or disjoint "
                      "--first-block ranges of one seed) into one estimate with its standard error. Runs of "
-                     "different shapes, methods or sudoku-count versions, and runs sharing blocks, are refused.",
+                     "different shapes, methods or method versions, and runs sharing blocks, are refused.",
           .options = {{.name = "output", .kind = Kind::Text, .value_name = "FILE",
                        .help = "also save the merged state as a checkpoint FILE (not overwritten if it exists), to "
                                "merge further"},
@@ -202,7 +209,7 @@ CommandSpec exact_command() {
   return {
       .name = "exact",
       .usage = "sudoku-count exact (--box SHAPE [--variant LIST] | --regions FILE) [--puzzle TEXT | --puzzle-file FILE] [--print K] [--fix-first-row] "
-               "[--method M] [--threads T] [--json]\n"
+               "[--method M] [--threads T] [--progress WHEN] [--json]\n"
                "       sudoku-count exact --box SHAPE [--checkpoint FILE] [--checkpoint-every SECONDS] [--max-units N] "
                "[--time SECONDS] [...]   (two-band shapes: R x 2, 2 x R)\n"
                "       sudoku-count exact --resume FILE [--max-units N] [--time SECONDS] [...]\n"
@@ -216,7 +223,7 @@ CommandSpec exact_command() {
                  "processes of an MPI run. With --essentially-different: the number of classes of grids under the "
                  "symmetry group, by Burnside's lemma over the conjugacy classes of the geometric group.",
       .options = {box_option(), variant_option(), regions_option(), puzzle_option(),
-                  puzzle_file_option("read the puzzle from FILE"),
+                  puzzle_file_option("read the puzzle from FILE (- for standard input)"),
                   {.name = "print", .kind = Kind::Integer, .value_name = "K", .max = kMaxPrinted,
                    .help = "also print the first K completions in search order (as grids; with --json, a solutions "
                            "array), before the count"},
@@ -247,7 +254,7 @@ CommandSpec exact_command() {
                   {.name = "time", .kind = Kind::Real, .value_name = "SECONDS", .max = kMaxSeconds,
                    .min_exclusive = true,
                    .help = "two-band job: start no unit after SECONDS (the units under way finish)"},
-                  json_option()},
+                  progress_option(), json_option()},
       .conflicts = {one_puzzle_source(),
                     {"fix-first-row", {"puzzle", "puzzle-file"},
                      "--fix-first-row applies to the empty grid only; drop it or the puzzle"},
@@ -275,7 +282,7 @@ CommandSpec solve_command() {
                  "there is no solution, exactly one (printed), or more than one (the first two printed). Exit status "
                  "0 in all three cases.",
       .options = {box_option(), variant_option(), regions_option(), puzzle_option(),
-                  puzzle_file_option("read puzzles from FILE, one a line (blank lines and lines starting with # "
+                  puzzle_file_option("read puzzles from FILE (- for standard input), one a line (blank lines and lines starting with # "
                                      "skipped); they are solved on --threads threads and reported in input order"),
                   {.name = "explain",
                    .help = "first place the singles a person finds (a cell's only candidate, a symbol's only place "

@@ -6,7 +6,11 @@
 // threads. Every rank runs its blocks, and the leader gathers each block's
 // accumulator state and hands them back in block order. Which rank ran a
 // block never changes its samples (the stream is keyed by the block), so
-// the estimate does not depend on the number of ranks.
+// the estimate does not depend on the number of ranks. Under a time budget
+// the command carries the seconds left, and each rank cuts its blocks at
+// its own clock's reading of that deadline (the broadcast takes far less
+// than a sample); the leader also cuts on an interrupt. Cut blocks come
+// back short and the driver drops them; every finished one counts.
 //
 // Block states travel as raw bytes: the ranks must share one binary layout
 // of long double (one architecture, as on any ordinary cluster).
@@ -14,9 +18,12 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <functional>
 #include <numeric>
 #include <sstream>
 #include <type_traits>
@@ -64,8 +71,18 @@ struct Command {
   std::uint64_t stop = 0;  // 1: the run is over, workers return from serve()
   std::uint64_t seed = 0, run_first_block = 0, samples_per_block = 0, sample_budget = 0;
   std::uint64_t first = 0, count = 0;
+  double seconds_left = std::numeric_limits<double>::infinity();  // to the time budget's end
 };
 static_assert(std::is_trivially_copyable_v<Command>);
+
+// A rank's cut for a command: its clock past the deadline the command gives.
+std::function<bool()> deadline_cut(double seconds_left) {
+  using Clock = std::chrono::steady_clock;
+  if (!std::isfinite(seconds_left)) return {};
+  const auto deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(0.0, seconds_left)));
+  return [deadline] { return Clock::now() >= deadline; };
+}
 
 class MpiRunner : public DistributedRunner {
  public:
@@ -94,8 +111,9 @@ class MpiRunner : public DistributedRunner {
     command.sample_budget = plan.sample_budget;
     command.first = first;
     command.count = count;
+    if (plan.seconds_left) command.seconds_left = plan.seconds_left();
     MPI_Bcast(&command, sizeof command, MPI_BYTE, 0, MPI_COMM_WORLD);
-    return compute_and_gather(command);
+    return compute_and_gather(command, plan.cut);
   }
 
   void serve() override {
@@ -103,7 +121,7 @@ class MpiRunner : public DistributedRunner {
       Command command;
       MPI_Bcast(&command, sizeof command, MPI_BYTE, 0, MPI_COMM_WORLD);
       if (command.stop) return;
-      compute_and_gather(command);
+      compute_and_gather(command, deadline_cut(command.seconds_left));
     }
   }
 
@@ -115,8 +133,14 @@ class MpiRunner : public DistributedRunner {
     return blocks;
   }
 
-  std::vector<WeightAccumulator> compute_and_gather(const Command& command) {
-    const BlockPlan plan{command.seed, command.run_first_block, command.samples_per_block, command.sample_budget, {}};
+  // `cut`: this rank's (the leader's own: interrupt and clock).
+  std::vector<WeightAccumulator> compute_and_gather(const Command& command, std::function<bool()> cut) {
+    BlockPlan plan;
+    plan.seed = command.seed;
+    plan.first_block = command.run_first_block;
+    plan.samples_per_block = command.samples_per_block;
+    plan.sample_budget = command.sample_budget;
+    plan.cut = std::move(cut);
     const std::vector<std::uint64_t> mine = blocks_of(rank_, command);
     const std::vector<WeightAccumulator> results = run_blocks(estimator_, plan, mine, threads_);
     // Each block's accumulator travels as its checkpoint text (exact).

@@ -17,6 +17,12 @@ namespace sc = sudoku_count;
 
 namespace {
 
+std::string command_suggestion(const std::string& typed) {
+  std::vector<std::string> names;
+  for (const auto& command : sc::cli::command_table()) names.push_back(command.name);
+  return sc::cli::did_you_mean(typed, names);
+}
+
 int run_command_line(int argc, char** argv, const sc::cli::ProcessGroup& group) {
   if (argc < 2) {
     if (group.leader()) std::cerr << sc::cli::tool_help();
@@ -24,6 +30,14 @@ int run_command_line(int argc, char** argv, const sc::cli::ProcessGroup& group) 
   }
   const std::string first = argv[1];
   if (first == "--help" || first == "-h" || first == "help") {
+    // help COMMAND: that command's --help.
+    if (first == "help" && argc >= 3) {
+      const sc::cli::CommandSpec* command = sc::cli::find_command(argv[2]);
+      if (!command) throw sc::InputError("unknown command " + sc::quote_input(argv[2]) + command_suggestion(argv[2]) +
+                                         " (see 'sudoku-count --help')");
+      if (group.leader()) std::cout << sc::cli::command_help(*command);
+      return 0;
+    }
     if (group.leader()) std::cout << sc::cli::tool_help();
     return 0;
   }
@@ -32,7 +46,9 @@ int run_command_line(int argc, char** argv, const sc::cli::ProcessGroup& group) 
     return 0;
   }
   const sc::cli::CommandSpec* command = sc::cli::find_command(first);
-  if (!command) throw sc::InputError("unknown command " + sc::quote_input(first) + " (see 'sudoku-count --help')");
+  if (!command)
+    throw sc::InputError("unknown command " + sc::quote_input(first) + command_suggestion(first) +
+                         " (see 'sudoku-count --help')");
   bool help = false;
   const sc::cli::ParsedOptions options =
       sc::cli::parse_command_line(*command, std::vector<std::string>(argv + 2, argv + argc), help);

@@ -67,13 +67,19 @@ void check_value(const OptionSpec& spec, const std::string& value) {
 // that holds a placeholder itself, such as --%original_token%, makes that
 // loop endless (found by fuzz/fuzz_options). So the messages are built here
 // from the option as typed, quoted like every other piece of user input.
-std::string describe_error(const po::error& e) {
+std::string describe_error(const po::error& e, const CommandSpec& command) {
   const auto* named = dynamic_cast<const po::error_with_option_name*>(&e);
   if (!named) return dynamic_cast<const po::too_many_positional_options_error*>(&e)
                          ? "unexpected argument: give options only (--name value)"
                          : "bad command line";
   const std::string option = quote_input(named->get_option_name());
-  if (dynamic_cast<const po::unknown_option*>(&e)) return "unrecognised option " + option;
+  if (dynamic_cast<const po::unknown_option*>(&e)) {
+    std::vector<std::string> names;
+    for (const auto& spec : command.options) names.push_back("--" + spec.name);
+    std::string typed = named->get_option_name();
+    if (const auto equals = typed.find('='); equals != std::string::npos) typed.resize(equals);
+    return "unrecognised option " + option + did_you_mean(typed, names);
+  }
   if (dynamic_cast<const po::multiple_occurrences*>(&e)) return "option " + option + " is given more than once";
   if (const auto* syntax = dynamic_cast<const po::invalid_command_line_syntax*>(&e)) {
     switch (syntax->kind()) {
@@ -122,6 +128,35 @@ po::options_description describe(const CommandSpec& command) {
 }
 
 }  // namespace
+
+namespace {
+
+// Levenshtein distance with adjacent transpositions (optimal string
+// alignment): a swapped pair of letters is one slip, as a person types.
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::string did_you_mean(const std::string& typed, const std::vector<std::string>& names) {
+  // A third of the name's length in slips, at least one, reads as a typo;
+  // more is another word.
+  std::string best;
+  std::size_t best_distance = std::max<std::size_t>(1, typed.size() / 3) + 1;
+  for (const auto& name : names)
+    if (const std::size_t distance = edit_distance(typed, name); distance < best_distance)
+      best = name, best_distance = distance;
+  return best.empty() ? "" : "; did you mean " + quote_input(best) + "?";
+}
 
 const OptionSpec* CommandSpec::find_option(const std::string& name) const {
   for (const auto& spec : options)
@@ -191,7 +226,7 @@ ParsedOptions parse_command_line(const CommandSpec& command, const std::vector<s
     const auto style = po::command_line_style::unix_style ^ po::command_line_style::allow_guessing;
     po::store(po::command_line_parser(args).options(description).positional(positionals).style(style).run(), map);
   } catch (const po::error& e) {
-    throw InputError(describe_error(e) + " (see 'sudoku-count " + command.name + " --help')");
+    throw InputError(describe_error(e, command) + " (see 'sudoku-count " + command.name + " --help')");
   }
   help = map.count("help") > 0;
   ParsedOptions parsed(command);
@@ -238,9 +273,9 @@ std::string tool_help() {
          "commands:\n";
   for (const auto& command : command_table())
     out << "  " << command.name << std::string(10 - command.name.size(), ' ') << command.brief << "\n";
-  out << "\n'sudoku-count COMMAND --help' describes a command's options.\n"
-         "Exit status: 0 success, 2 bad usage or bad input, 1 internal error, 3 estimate done but its final "
-         "checkpoint could not be written.\n";
+  out << "\n'sudoku-count COMMAND --help' (or 'sudoku-count help COMMAND') describes a command's options.\n"
+         "Exit status: 0 success, 2 bad usage or bad input, 1 internal error, 3 run done but its final "
+         "checkpoint could not be written, 130 stopped by SIGINT (Ctrl-C), 143 stopped by SIGTERM.\n";
   return out.str();
 }
 

@@ -110,6 +110,10 @@ ParsedOptions parse_command_line(const CommandSpec& command, const std::vector<s
 // a command line parses on its own.
 void check_requirements(const CommandSpec& command, const ParsedOptions& options);
 
+// "; did you mean 'NAME'?" for the name of `names` within a few slips of
+// `typed` (a misspelt option or command); "" when none is that close.
+std::string did_you_mean(const std::string& typed, const std::vector<std::string>& names);
+
 std::string command_help(const CommandSpec& command);
 std::string tool_help();
 

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <limits>
 #include <numeric>
 #include <utility>
+
+#include "core/threads.hpp"
 
 namespace sudoku_count::detail {
 namespace {
@@ -66,9 +69,9 @@ class RowSplitFillings {
  public:
   explicit RowSplitFillings(int n) : n_(n) {}
 
-  std::uint64_t count(Mask* sets, int rows) {
+  FillingCount count(Mask* sets, int rows) {
     if (rows <= 1) return 1;
-    if (rows == 2) return std::uint64_t{1} << (count_cycles(sets, n_) - 1);
+    if (rows == 2) return FillingCount{1} << (count_cycles(sets, n_) - 1);
     if (rows == 3) {
       Mask seen = 0;
       for (int j = n_ - 1; j >= 0; --j) {
@@ -126,18 +129,18 @@ class RowSplitFillings {
   // remainder X - M, whose cycles the tracker counts as the columns are
   // taken in order. Each leaf adds 2^(cycles - 1). A symbol not yet taken
   // whose last column this is must be taken here.
-  std::uint64_t sum_over_first_rows(const Mask* sets, int column, Mask used) {
+  FillingCount sum_over_first_rows(const Mask* sets, int column, Mask used) {
     if (column + 1 == n_) {
       // One symbol is left for the last column, and its other two symbols,
       // the only ones still on one edge, close the last cycle.
       const Mask pick = sets[column] & ~used;
-      return pick && !clear_low_bit(pick) ? std::uint64_t{1} << cycles_.cycles() : 0;
+      return pick && !clear_low_bit(pick) ? FillingCount{1} << cycles_.cycles() : 0;
     }
     const Mask forced = last_in_[column] & ~used;
     if (forced & clear_low_bit(forced)) return 0;
     const Mask options = column == 0 ? low_bit(sets[0]) & (forced ? forced : ~Mask{0})
                                      : (forced ? forced : sets[column] & ~used);
-    std::uint64_t total = 0;
+    FillingCount total = 0;
     for (Mask rest = options; rest; rest = clear_low_bit(rest)) {
       const Mask pick = low_bit(rest);
       const Mask kept = sets[column] ^ pick;
@@ -161,7 +164,7 @@ class RowSplitFillings {
     int left[kMaxGridSize];  // per symbol: columns still to decide that hold it
   };
 
-  std::uint64_t sum_over_factors(const Mask* sets, int rows) {
+  FillingCount sum_over_factors(const Mask* sets, int rows) {
     FactorWalk walk;
     walk.rows = rows;
     walk.a = rows / 2;
@@ -171,7 +174,7 @@ class RowSplitFillings {
     return choose_column(walk, sets, 0, kept);
   }
 
-  std::uint64_t choose_column(FactorWalk& walk, const Mask* sets, int column, Mask kept) {
+  FillingCount choose_column(FactorWalk& walk, const Mask* sets, int column, Mask kept) {
     walk.factor[column] = kept;
     walk.rest[column] = sets[column] & ~kept;
     for (Mask set = sets[column]; set; set = clear_low_bit(set)) {
@@ -179,7 +182,7 @@ class RowSplitFillings {
       --walk.left[s];
       if (kept & low_bit(set)) --walk.need[s];
     }
-    std::uint64_t total = 0;
+    FillingCount total = 0;
     if (column + 1 == n_) {
       total = count(walk.factor, walk.a);
       if (total) total *= count(walk.rest, walk.rows - walk.a);
@@ -194,7 +197,7 @@ class RowSplitFillings {
     return total;
   }
 
-  std::uint64_t next_column(FactorWalk& walk, const Mask* sets, int column) {
+  FillingCount next_column(FactorWalk& walk, const Mask* sets, int column) {
     Mask forced = 0, open = 0;
     for (Mask set = sets[column]; set; set = clear_low_bit(set)) {
       const int s = low_bit_index(set);
@@ -204,7 +207,7 @@ class RowSplitFillings {
     }
     const int more = walk.a - popcount(forced);
     if (more < 0 || popcount(open) < more) return 0;
-    std::uint64_t total = 0;
+    FillingCount total = 0;
     for_each_subset(open, more, [&](Mask subset) { total += choose_column(walk, sets, column, forced | subset); });
     return total;
   }
@@ -242,7 +245,7 @@ class RowSplitFillings {
 class ThreeRowFillings {
  public:
   // g(X) for column sets of three symbols each; f = 3! g.
-  std::uint64_t count(const Mask* sets, int n) {
+  FillingCount count(const Mask* sets, int n) {
     n_ = n;
     std::fill(holders_, holders_ + n, Mask{0});
     for (int j = 0; j < n; ++j) {
@@ -273,7 +276,7 @@ class ThreeRowFillings {
  private:
   void search() {
     if (!open_) {
-      total_ += std::uint64_t{1} << (cycles_ - 1);  // the cycle through column 0 has its rows fixed
+      total_ += FillingCount{1} << (cycles_ - 1);  // the cycle through column 0 has its rows fixed
       return;
     }
     if (columns_by_degree_[0] | symbols_by_degree_[0]) return;
@@ -365,7 +368,7 @@ class ThreeRowFillings {
   int end_[kMaxGridSize];  // of a path end (or a symbol without edges: itself): the other end
   Undo undo_[kMaxGridSize];
   int depth_ = 0, cycles_ = 0;
-  std::uint64_t total_ = 0;
+  FillingCount total_ = 0;
 };
 
 // Rank of `set` among the subsets of `pool` of its size, in the
@@ -496,7 +499,8 @@ Mask BandFillings::Relabel::apply(Mask set) const {
   return image_set;
 }
 
-BandFillings::BandFillings(const Shape& shape, std::size_t max_entries) : shape_(shape) {
+BandFillings::BandFillings(const Shape& shape, std::size_t max_entries, int threads)
+    : shape_(shape), threads_(thread_count(threads)) {
   const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
   // R = 2 (a closed form per key) and R = 3 (by row sets) are tabulated
   // when small. R >= 4 is counted directly: building its table costs far
@@ -520,7 +524,7 @@ BandFillings::BandFillings(const Shape& shape, std::size_t max_entries) : shape_
     build_by_row_sets();
     return;
   }
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for num_threads(threads_) schedule(static)
   for (std::size_t key = 0; key < table_.size(); ++key) {
     Mask sets[kMaxGridSize];
     key_sets(key, sets);
@@ -528,14 +532,35 @@ BandFillings::BandFillings(const Shape& shape, std::size_t max_entries) : shape_
   }
 }
 
-std::uint64_t count_band_fillings(const Mask* sets, int rows, int n) {
-  if (rows <= 1) return 1;
+double filling_count_bound_bits(int rows, int n) {
+  double bits = 0;
+  for (int k = 2; k <= rows; ++k) bits += std::lgamma(k + 1.0) / std::log(2.0) / k;
+  return bits * n;
+}
+
+namespace {
+
+// The columns of the connected component of column `first` in the graph
+// columns--symbols (holders[s]: the columns holding symbol s).
+Mask component_columns(const Mask* sets, const Mask* holders, int first) {
+  Mask columns = Mask{1} << first, symbols = sets[first], seen_symbols = 0;
+  while (Mask fresh = symbols & ~seen_symbols) {
+    seen_symbols |= fresh;
+    for (; fresh; fresh = clear_low_bit(fresh)) columns |= holders[low_bit_index(fresh)];
+    for (Mask c = columns; c; c = clear_low_bit(c)) symbols |= sets[low_bit_index(c)];
+  }
+  return columns;
+}
+
+// f of a band whose graph is connected (or of rows <= 2, where the cycle
+// count handles any graph).
+FillingCount count_connected(const Mask* sets, int rows, int n) {
   Mask work[kMaxGridSize];
   std::copy(sets, sets + n, work);
-  if (rows == 2) return std::uint64_t{1} << count_cycles(work, n);
+  if (rows == 2) return FillingCount{1} << count_cycles(work, n);
   if (rows == 3) return 6 * ThreeRowFillings().count(work, n);
-  std::uint64_t orderings = 1;
-  for (int k = 2; k <= rows; ++k) orderings *= static_cast<std::uint64_t>(k);
+  FillingCount orderings = 1;
+  for (int k = 2; k <= rows; ++k) orderings *= static_cast<FillingCount>(k);
   // f does not depend on the order of the columns. The walks below take
   // them in order and settle a symbol at its last column, so an order in
   // which each column brings few new symbols (greedily: the most symbols
@@ -552,11 +577,48 @@ std::uint64_t count_band_fillings(const Mask* sets, int rows, int n) {
   return orderings * RowSplitFillings(n).count(work, rows);
 }
 
-std::uint64_t BandFillings::count_direct(const Mask* sets) const {
+}  // namespace
+
+FillingCount count_band_fillings(const Mask* sets, int rows, int n) {
+  assert(filling_count_bound_bits(rows, n) < 128);
+  if (rows <= 1) return 1;
+  if (rows == 2) return count_connected(sets, rows, n);
+  // A filling colours each connected component of the graph on its own, so
+  // f is the product over the components: each counted on its own columns
+  // with its symbols renumbered 0.., which also spares the searches below
+  // the product of the components' search trees.
+  Mask holders[kMaxGridSize] = {};
+  for (int j = 0; j < n; ++j)
+    for (Mask set = sets[j]; set; set = clear_low_bit(set)) holders[low_bit_index(set)] |= Mask{1} << j;
+  const Mask first = component_columns(sets, holders, 0);
+  if (first == low_bits(n)) return count_connected(sets, rows, n);
+  FillingCount product = 1;
+  for (Mask left = low_bits(n); left && product != 0;) {
+    const Mask columns = component_columns(sets, holders, low_bit_index(left));
+    left &= ~columns;
+    Mask symbols = 0;
+    for (Mask c = columns; c; c = clear_low_bit(c)) symbols |= sets[low_bit_index(c)];
+    int renumbered[kMaxGridSize];
+    int count = 0;
+    for (Mask m = symbols; m; m = clear_low_bit(m)) renumbered[low_bit_index(m)] = count++;
+    Mask part[kMaxGridSize];
+    int m = 0;
+    for (Mask c = columns; c; c = clear_low_bit(c), ++m) {
+      part[m] = 0;
+      for (Mask set = sets[low_bit_index(c)]; set; set = clear_low_bit(set))
+        part[m] |= Mask{1} << renumbered[low_bit_index(set)];
+    }
+    if (count != m) return 0;  // not regular: no filling
+    product *= count_connected(part, rows, m);
+  }
+  return product;
+}
+
+FillingCount BandFillings::count_direct(const Mask* sets) const {
   return count_band_fillings(sets, shape_.box_rows, shape_.n());
 }
 
-std::uint64_t BandFillings::count(const Mask* sets) const {
+FillingCount BandFillings::count(const Mask* sets) const {
   return tabulated() ? table_[key_of(sets)] : count_direct(sets);
 }
 
@@ -615,7 +677,7 @@ void BandFillings::build_by_row_sets() {
   const std::size_t row_partitions = partition_count(r, c);  // U: R sets of C
   // For every U, the ranks of the last-box partitions transversal to it.
   std::vector<std::vector<std::uint32_t>> transversal(row_partitions);
-#pragma omp parallel
+#pragma omp parallel num_threads(threads_)
   {
     std::vector<Mask> u(r), p(c);
     std::vector<std::vector<int>> order(r, std::vector<int>(c));
@@ -652,7 +714,7 @@ void BandFillings::build_by_row_sets() {
   box0.resize(box0.size() / row_orders);
   const std::size_t outer = table_.size() / partitions_;  // P^(R-2) choices of boxes 1..R-2
   const std::size_t last_place = place_value_[r - 1];
-#pragma omp parallel
+#pragma omp parallel num_threads(threads_)
   {
     std::vector<std::uint64_t> hist(row_partitions);
     std::vector<Mask> sets(c), lacking(r);

@@ -33,14 +33,31 @@
 
 namespace sudoku_count::detail {
 
+// Exact counts of fillings. f is the number of ordered decompositions of
+// an R-regular bipartite graph on n + n vertices into R perfect matchings,
+// so by Bregman's bound on each matching in turn (Bregman, Soviet Math.
+// Dokl. 14 (1973); a k-regular one has at most (k!)^(n/k) perfect
+// matchings) f <= prod_{k=2..R} (k!)^(n/k), and every intermediate count
+// of the recursions (fillings of sub-bands, column 0's rows fixed) is at
+// most that of its band. In bits, filling_count_bound_bits(R, n): for R <=
+// 3 (every closing count, any n <= 64) at most 87.2, so 64 bits do not do
+// (three rows overflow them beyond about 47 columns) and 128 bits always
+// do; R >= 4 occurs only on grids up to 16x16 (the band tables' reach, the
+// two-band job's 6 rows of 12 (65.7 bits), the sampler's 5 rows of 10), and
+// count_band_fillings asserts the bound.
+__extension__ using FillingCount = unsigned __int128;
+double filling_count_bound_bits(int rows, int n);
+
 // f(X) by the recursion above, for column sets of `rows` symbols each over
-// n columns (microseconds for rows <= 4; about 0.15 s for 5 rows of 10).
-std::uint64_t count_band_fillings(const Mask* sets, int rows, int n);
+// n columns (microseconds for rows <= 4; about 0.15 s for 5 rows of 10),
+// as a product over the connected components of the graph.
+FillingCount count_band_fillings(const Mask* sets, int rows, int n);
 
 class BandFillings {
  public:
-  // Builds the key table when R >= 3 and it holds at most max_entries.
-  BandFillings(const Shape& shape, std::size_t max_entries);
+  // Builds the key table when R >= 3 and it holds at most max_entries, on
+  // `threads` threads (0: all cores).
+  BandFillings(const Shape& shape, std::size_t max_entries, int threads = 0);
 
   const Shape& shape() const { return shape_; }
   bool tabulated() const { return !table_.empty(); }
@@ -48,9 +65,9 @@ class BandFillings {
   std::size_t table_bytes() const { return table_.size() * sizeof(std::uint32_t); }
 
   // f(X) for column sets X[0..N-1].
-  std::uint64_t count(const Mask* sets) const;
+  FillingCount count(const Mask* sets) const;
   // f(X) computed directly, without the table.
-  std::uint64_t count_direct(const Mask* sets) const;
+  FillingCount count_direct(const Mask* sets) const;
 
   // ---- key machinery (valid when tabulated()) ----
   // Relabelling that sends box 0's column sets to canonical form.
@@ -75,6 +92,7 @@ class BandFillings {
   void partition_unrank(std::size_t rank, Mask* sets) const;
 
   Shape shape_;
+  int threads_ = 1;  // of the table build
   std::size_t partitions_ = 0;             // P
   std::vector<std::size_t> place_value_;   // P^(box-1)
   std::vector<std::uint32_t> table_;

@@ -156,7 +156,7 @@ BandTables BandTables::build(const Shape& shape, const TableLimits& limits) {
   tables.bands_total = factorial(n) * BigInt(tables.bands->size());
 
   start = std::chrono::steady_clock::now();
-  tables.fillings = std::make_unique<BandFillings>(shape, limits.max_bytes / sizeof(std::uint32_t));
+  tables.fillings = std::make_unique<BandFillings>(shape, limits.max_bytes / sizeof(std::uint32_t), limits.threads);
   if (tables.fillings->tabulated())
     tables.report.push_back({"band fillings f(X)", tables.fillings->table_entries(), tables.fillings->table_bytes(),
                              seconds_since(start)});

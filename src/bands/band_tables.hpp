@@ -24,6 +24,7 @@ namespace sudoku_count::detail {
 
 struct TableLimits {
   std::size_t max_bytes = std::size_t{2} << 30;  // per table
+  int threads = 0;                               // of the builds (0: all cores)
 };
 
 class RowPermutations {

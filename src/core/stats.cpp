@@ -38,7 +38,8 @@ void WeightAccumulator::keep_largest(long double log_weight) {
 
 void WeightAccumulator::add_log(long double log_weight) {
   assert(!std::isnan(log_weight) && log_weight != std::numeric_limits<long double>::infinity());
-  Group& group = groups_[count_ % kReplicates];
+  Group none;
+  Group& group = group_total_ > 0 ? groups_[count_ % group_total_] : none;
   ++count_;
   ++group.count;
   long double w = 0;
@@ -88,12 +89,20 @@ void WeightAccumulator::merge(const WeightAccumulator& other) {
     log_m2_ += b.log_m2_ + log_delta * log_delta * pa * pb / (pa + pb);
   }
   for (const long double log_weight : b.largest_) keep_largest(log_weight);
-  // Sample j of b becomes sample count_ + j: its group moves on by count_.
-  const int offset = static_cast<int>(count_ % kReplicates);
-  for (int g = 0; g < kReplicates; ++g) {
-    Group& into = groups_[(g + offset) % kReplicates];
-    into.count += b.groups_[g].count;
-    into.scaled_sum += b.groups_[g].scaled_sum;
+  // An empty side takes the other's number of groups; two different ones
+  // keep none (group_total).
+  if (count_ == 0) group_total_ = b.group_total_;
+  else if (b.count_ > 0 && b.group_total_ != group_total_) group_total_ = 0;
+  if (group_total_ == 0) {
+    for (Group& group : groups_) group = {};
+  } else {
+    // Sample j of b becomes sample count_ + j: its group moves on by count_.
+    const int offset = static_cast<int>(count_ % group_total_);
+    for (int g = 0; g < group_total_; ++g) {
+      Group& into = groups_[(g + offset) % group_total_];
+      into.count += b.groups_[g].count;
+      into.scaled_sum += b.groups_[g].scaled_sum;
+    }
   }
   count_ += b.count_;
   zeros_ += b.zeros_;
@@ -116,7 +125,8 @@ WeightAccumulator::State WeightAccumulator::state() const {
   st.log_mean = log_mean_;
   st.log_m2 = log_m2_;
   st.largest_logs = largest_logs();
-  for (int g = 0; g < kReplicates; ++g) {
+  st.groups = group_total_;
+  for (int g = 0; g < group_total_; ++g) {
     st.group_counts[g] = groups_[g].count;
     st.group_sums[g] = groups_[g].scaled_sum;
   }
@@ -134,10 +144,12 @@ WeightAccumulator WeightAccumulator::from_state(const State& st) {
   if (st.largest_logs.size() != std::min<std::uint64_t>(positives, kTailCapacity))
     impossible("the number of largest log-weights does not match the positive weights");
   std::uint64_t grouped = 0;
-  for (int g = 0; g < kReplicates; ++g) {
+  const int k = st.groups;
+  if (k != kReplicates && k != kOldReplicates && k != 0) impossible("a number of groups other than 16, 8 or none");
+  for (int g = 0; g < k; ++g) {
     if (!std::isfinite(st.group_sums[g]) || st.group_sums[g] < 0) impossible("a negative group sum");
-    // Sample i went to group i mod kReplicates: group g holds ceil((n - g) / k).
-    const std::uint64_t expected = st.count > static_cast<std::uint64_t>(g) ? (st.count - g + kReplicates - 1) / kReplicates : 0;
+    // Sample i went to group i mod k: group g holds ceil((n - g) / k).
+    const std::uint64_t expected = st.count > static_cast<std::uint64_t>(g) ? (st.count - g + k - 1) / k : 0;
     if (st.group_counts[g] != expected) impossible("group sizes that do not deal the samples in turn");
     grouped += st.group_counts[g];
   }
@@ -154,7 +166,8 @@ WeightAccumulator WeightAccumulator::from_state(const State& st) {
   acc.log_m2_ = st.log_m2;
   acc.largest_ = st.largest_logs;
   std::make_heap(acc.largest_.begin(), acc.largest_.end(), std::greater<>());
-  for (int g = 0; g < kReplicates; ++g) acc.groups_[g] = {st.group_counts[g], st.group_sums[g]};
+  acc.group_total_ = k;
+  for (int g = 0; g < k; ++g) acc.groups_[g] = {st.group_counts[g], st.group_sums[g]};
   (void)grouped;
   return acc;
 }
@@ -174,6 +187,11 @@ double normal_two_sided_quantile(double confidence) {
   // the tail long before.
   const boost::math::normal_distribution<double> normal;
   return boost::math::quantile(boost::math::complement(normal, (1 - confidence) / 2));
+}
+
+double pareto_k_threshold(std::uint64_t samples) {
+  if (samples < kMinSamplesForTailFit) return 0.5;
+  return std::min(1 - 1 / std::log10(static_cast<double>(samples)), 0.7);
 }
 
 double lognormal_samples_needed(double log_weight_var) {
@@ -202,26 +220,33 @@ void add_tail_diagnostics(const WeightAccumulator& acc, Summary& s) {
   s.tail_size = fit.tail_size;
   s.pareto_k = fit.k;
   s.lognormal_samples_needed = lognormal_samples_needed(s.log_weight_var);
+  s.pareto_k_threshold = pareto_k_threshold(s.samples);
   if (!s.error_known || s.samples < kMinSamplesForTailFit || std::isnan(fit.k) ||
       static_cast<double>(s.samples) < s.lognormal_samples_needed)
     s.interval = IntervalStatus::Unreliable;
   else if (fit.k < 0.5)
     s.interval = IntervalStatus::Ok;
-  else if (fit.k < 0.7)
+  else if (fit.k < s.pareto_k_threshold)
     s.interval = IntervalStatus::Approximate;
   else
     s.interval = IntervalStatus::Unreliable;
 
-  // Markov: P(group mean >= c mu) <= 1 / c for each of the independent
-  // groups, so P(min >= c mu) <= c^-k = 1 - confidence.
-  long double smallest = std::numeric_limits<long double>::infinity();
-  for (int g = 0; g < WeightAccumulator::kReplicates; ++g) {
+  // Markov for the product of the K independent group means G_g, each of
+  // mean mu: E[prod G_g / mu^K] = 1, so P(prod G_g >= mu^K / alpha) <=
+  // alpha, alpha = 1 - confidence; hence L = alpha^(1/K) (prod G_g)^(1/K)
+  // exceeds mu with probability at most alpha. In logs, relative to the
+  // shift; a group mean of 0 makes the bound 0.
+  const int groups = acc.group_total();
+  if (groups == 0) return;  // groups not kept (runs of another format merged): no bound
+  long double sum_log_means = 0;
+  for (int g = 0; g < groups; ++g) {
     if (acc.group_count(g) == 0) return;
-    smallest = std::min(smallest, acc.group_scaled_sum(g) / static_cast<long double>(acc.group_count(g)));
+    const long double mean = acc.group_scaled_sum(g) / static_cast<long double>(acc.group_count(g));
+    sum_log_means += mean > 0 ? std::log(mean) : kLogZero;
   }
-  const long double c = std::pow(static_cast<long double>(1 - s.confidence), -1.0L / WeightAccumulator::kReplicates);
   s.lower_bound_known = true;
-  s.lower_bound = acc.shift() == kLogZero ? BigFloat(0) : BigFloat(smallest / c) * exp_big(acc.shift());
+  const long double log_bound = (sum_log_means + std::log(static_cast<long double>(1 - s.confidence))) / groups;
+  s.lower_bound = acc.shift() == kLogZero || log_bound == kLogZero ? BigFloat(0) : exp_big(log_bound + acc.shift());
 }
 
 }  // namespace

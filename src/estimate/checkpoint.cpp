@@ -68,14 +68,19 @@ WeightAccumulator accumulator_from_fields(const std::map<std::string, std::strin
   st.max = parse_real(origin, "max", field("max"));
   st.log_mean = parse_real(origin, "log_mean", field("log_mean"));
   st.log_m2 = parse_real(origin, "log_m2", field("log_m2"));
+  // 16 groups (8 in format 2, none where runs of both were merged).
   std::istringstream groups(field("groups"));
-  for (int g = 0; g < WeightAccumulator::kReplicates; ++g) {
-    std::string count, sum;
-    if (!(groups >> count >> sum)) bad_file(origin, "has a bad groups line");
-    st.group_counts[g] = parse_u64(origin, "groups", count);
-    st.group_sums[g] = parse_real(origin, "groups", sum);
+  std::vector<std::string> words;
+  for (std::string word; groups >> word;) words.push_back(word);
+  const std::size_t pairs = words.size() / 2;
+  if (words.size() % 2 != 0 ||
+      (pairs != WeightAccumulator::kReplicates && pairs != WeightAccumulator::kOldReplicates && pairs != 0))
+    bad_file(origin, "has a bad groups line");
+  st.groups = static_cast<int>(pairs);
+  for (std::size_t g = 0; g < pairs; ++g) {
+    st.group_counts[g] = parse_u64(origin, "groups", words[2 * g]);
+    st.group_sums[g] = parse_real(origin, "groups", words[2 * g + 1]);
   }
-  if (std::string extra; groups >> extra) bad_file(origin, "has a bad groups line");
   std::istringstream largest(field("largest"));
   for (std::string word; largest >> word;) {
     if (st.largest_logs.size() == WeightAccumulator::kTailCapacity) bad_file(origin, "keeps too many log-weights");
@@ -102,7 +107,7 @@ std::string encode_accumulator(const WeightAccumulator& acc) {
       << "log_mean " << exact_text(st.log_mean) << "\n"
       << "log_m2 " << exact_text(st.log_m2) << "\n"
       << "groups";
-  for (int g = 0; g < WeightAccumulator::kReplicates; ++g)
+  for (int g = 0; g < st.groups; ++g)
     out << " " << st.group_counts[g] << " " << exact_text(st.group_sums[g]);
   out << "\nlargest";
   for (const long double lw : st.largest_logs) out << " " << exact_text(lw);
@@ -133,11 +138,12 @@ bool Checkpoint::resumable() const {
 std::string format_checkpoint(const Checkpoint& cp) {
   std::ostringstream out;
   out << kMagic << "\n"
-      << "format " << cp.format << "\n"
+      << "format " << kCheckpointFormat << "\n"
       << "version " << cp.tool_version << "\n"
       << "box " << cp.layout.shape().name() << "\n"
       << detail::layout_lines(cp.layout)
       << "method " << cp.method << "\n"
+      << "method_version " << cp.method_version << "\n"
       << "samples_per_block " << cp.samples_per_block << "\n";
   for (const auto& range : cp.ranges) out << "range " << range.seed << " " << range.first << " " << range.end << "\n";
   out << encode_accumulator(cp.accumulator) << "seconds " << exact_text(cp.seconds) << "\n";
@@ -185,15 +191,18 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
     bad_file(origin, "has format 1, written before the random streams were re-keyed and tail diagnostics added: "
                      "its samples cannot be continued or merged with this sudoku-count's (format " +
                          std::to_string(kCheckpointFormat) + "); start a new run");
-  if (format != kCheckpointFormat)
-    bad_file(origin, "has format " + std::to_string(format) + "; this sudoku-count reads format " +
-                         std::to_string(kCheckpointFormat));
+  if (format < kOldestCheckpointFormat || format > kCheckpointFormat)
+    bad_file(origin, "has format " + std::to_string(format) + ", written by a newer sudoku-count (" +
+                         (fields.count("version") ? fields.at("version") : std::string("version unknown")) +
+                         "); this one reads formats " + std::to_string(kOldestCheckpointFormat) + " to " +
+                         std::to_string(kCheckpointFormat) + ": resume it with that version or a later one");
   cp.format = static_cast<int>(format);
   for (const auto& entry : fields) {
     const std::string& key = entry.first;  // not a structured binding: Clang 14 cannot capture one in a lambda
     static const char* const known[] = {"format", "version",  "box",    "method",  "samples_per_block", "samples",
                                         "zeros",  "shift",    "mean",   "m2",      "max",               "log_mean",
-                                        "log_m2", "groups",   "largest", "seconds", "variants",         "layout"};
+                                        "log_m2", "groups",   "largest", "seconds", "variants",         "layout",
+                                        "method_version"};
     if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return key == k; }) == std::end(known))
       bad_file(origin, "has an unknown field '" + key + "'");
   }
@@ -207,6 +216,12 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
                                    optional_field("variants"), region_lines, optional_field("layout"));
   cp.method = field("method");
   if (cp.method.empty()) bad_file(origin, "has an empty method");
+  // Format 2 predates method versions: its methods are their version 1.
+  if (format >= 3) {
+    const std::uint64_t version = parse_u64(origin, "method_version", field("method_version"));
+    if (version == 0 || version > 1000000) bad_file(origin, "has an impossible method_version");
+    cp.method_version = static_cast<int>(version);
+  }
   cp.samples_per_block = parse_u64(origin, "samples_per_block", field("samples_per_block"));
   if (cp.samples_per_block == 0) bad_file(origin, "has samples_per_block 0");
   const long double seconds = parse_real(origin, "seconds", field("seconds"));
@@ -253,10 +268,17 @@ void require_compatible(const Checkpoint& a, const std::string& what_a, const Ch
   };
   if (!(a.layout == b.layout)) refuse("layout", a.layout.name(), b.layout.name());
   if (a.method != b.method) refuse("method", a.method, b.method);
+  // The samples of two versions of one method are not the same draws: name
+  // the method and both builds, so the user knows which one finishes the run.
+  if (a.method_version != b.method_version)
+    throw InputError(what_a + " and " + what_b + " differ in the version of method " + a.method + " (" +
+                     std::to_string(a.method_version) + (a.tool_version.empty() ? "" : ", sudoku-count " + a.tool_version) +
+                     " vs " + std::to_string(b.method_version) +
+                     (b.tool_version.empty() ? "" : ", sudoku-count " + b.tool_version) +
+                     "): the method changed and its samples cannot be combined; continue the run with the build "
+                     "that wrote it, or start a new one");
   if (a.samples_per_block != b.samples_per_block)
     refuse("samples per block", std::to_string(a.samples_per_block), std::to_string(b.samples_per_block));
-  if (a.tool_version != b.tool_version)
-    refuse("sudoku-count version", a.tool_version, b.tool_version);
 }
 
 Checkpoint merge_checkpoints(const std::vector<Checkpoint>& runs, const std::vector<std::string>& names) {
@@ -302,6 +324,7 @@ Checkpoint merge_checkpoints(const std::vector<Checkpoint>& runs, const std::vec
   merged.tool_version = runs[0].tool_version;
   merged.layout = runs[0].layout;
   merged.method = runs[0].method;
+  merged.method_version = runs[0].method_version;
   merged.samples_per_block = runs[0].samples_per_block;
   for (const std::size_t i : order) {
     merged.accumulator.merge(runs[i].accumulator);

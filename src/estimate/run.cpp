@@ -111,10 +111,18 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
   // An interrupt or the end of a time budget cuts the blocks in flight short
   // rather than waiting for the whole batch (a batch holds at least one block
   // per thread, which takes long when samples are slow or threads outnumber
-  // the cores). Blocks after the first one cut are dropped; that block's
-  // samples count in the final summary but not in a checkpoint. Runs stopped
-  // by a sample budget or a precision target alone are never cut, so they
-  // stay independent of the thread count.
+  // the cores), and blocks not yet started then draw nothing. A cut block is
+  // dropped whole: the samples it finished are those that took little time,
+  // which can correlate with their values. Every block of the batch that
+  // finished counts in the final summary, also beyond a cut one (on many
+  // workers with one slow block each, the blocks after the first cut are
+  // most of the work), so the final estimate is the merge, in block order,
+  // of exactly the blocks that finished, whoever ran them. A checkpoint
+  // holds one range of whole blocks, so it keeps those before the first
+  // cut: a resumed run redraws the cut block and those after it, whose
+  // streams give the same samples again. Runs stopped by a sample budget or
+  // a precision target alone are never cut, so they stay independent of the
+  // thread count.
   const bool has_deadline = stop.seconds > 0 && !stop.forever;
   // Budgets beyond 31 years (the CLI's limit) are as good as none; capping
   // keeps the conversion to clock ticks from overflowing.
@@ -128,6 +136,10 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
   plan.sample_budget = stop.samples;
   plan.cut = [interrupt, has_deadline, deadline] {
     return (interrupt && interrupt->load(std::memory_order_relaxed)) || (has_deadline && Clock::now() >= deadline);
+  };
+  plan.seconds_left = [has_deadline, deadline] {
+    return has_deadline ? std::chrono::duration<double>(deadline - Clock::now()).count()
+                        : std::numeric_limits<double>::infinity();
   };
 
   Progress progress;
@@ -181,27 +193,41 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
   call(hooks.checkpoint);  // at once: an unwritable checkpoint is seen before any work
   std::uint64_t batch = width;
   double last_report = 0, last_checkpoint = 0;
-  WeightAccumulator cut_block;  // the first block cut short by an interrupt or the clock
+  // Blocks that finished after the first one cut short (by an interrupt or
+  // the clock), merged in block order: in the final summary, not in a
+  // checkpoint.
+  WeightAccumulator after_cut;
 
   while (progress.stop_reason.empty()) {
     const auto batch_start = Clock::now();
     const std::uint64_t next_block = progress.first_block + progress.blocks;
     const std::uint64_t count = std::min(batch, blocks_left());
     const std::vector<WeightAccumulator> results = runner->run(plan, next_block, count);
-    // Merge in block order; a target stops at the first block that meets it.
-    for (std::uint64_t i = 0; i < count && progress.stop_reason.empty(); ++i) {
-      if (results[i].count() < plan.samples_in(next_block + i)) {  // cut short
-        cut_block = results[i];
-        progress.stop_reason = interrupt && interrupt->load() ? "interrupted" : "time";
+    // Merge in block order; a target stops at the first block that meets it
+    // (later blocks of the batch are then not used, whatever the thread
+    // count). Past the first cut block, the finished ones are kept aside.
+    bool cut = false;
+    for (std::uint64_t i = 0; i < count; ++i) {
+      const std::uint64_t wanted = plan.samples_in(next_block + i);
+      if (results[i].count() < wanted) {  // cut short, or never started: dropped
+        if (!cut) progress.stop_reason = interrupt && interrupt->load() ? "interrupted" : "time";
+        cut = true;
+        ++progress.blocks_cut;
+        continue;
+      }
+      if (wanted == 0) {  // the sample budget is spent
+        if (!cut) progress.stop_reason = "samples";
         break;
       }
-      if (results[i].count() == 0) {
-        progress.stop_reason = "samples";
-        break;
+      if (cut) {
+        after_cut.merge(results[i]);
+        ++progress.blocks_after_cut;
+        continue;
       }
       progress.accumulator.merge(results[i]);
       ++progress.blocks;
       progress.stop_reason = reason_to_stop();
+      if (!progress.stop_reason.empty()) break;
     }
     const double now = elapsed();
     progress.seconds = options.start.seconds + now;
@@ -230,10 +256,9 @@ Progress run_estimate(const Estimator& estimator, const RunOptions& options, con
   }
   progress.final = true;
   call(hooks.checkpoint);
-  // The summary also counts the samples of the first block cut: a prefix of
-  // its stream. The checkpoint above does not, so a resumed run redraws that
-  // block whole and stays the run that was never stopped.
-  progress.accumulator.merge(cut_block);
+  // The summary also counts the blocks that finished after the first cut;
+  // the checkpoint above does not (see above).
+  progress.accumulator.merge(after_cut);
   call(hooks.report);
   if (!hooks.report) progress.summary = summarize(progress.accumulator, options.confidence);
   return progress;

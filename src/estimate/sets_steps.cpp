@@ -241,7 +241,8 @@ long double SetsSteps::sample_row(PartialGrid& grid, Rng& rng, Scratch& scratch)
 }
 
 long double SetsSteps::close_band(PartialGrid& grid) const {
-  const std::uint64_t exact = count_band_fillings(grid.left, grid.rows_left, shape_.n());
+  // 128 bits: three closing rows of more than about 47 columns overflow 64 (band_fillings.hpp).
+  const FillingCount exact = count_band_fillings(grid.left, grid.rows_left, shape_.n());
   grid.rows_left = 0;
   ++grid.band;
   return exact == 0 ? kLogZero : std::log(static_cast<long double>(exact));

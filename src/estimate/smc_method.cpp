@@ -1,6 +1,7 @@
 #include "estimate/smc_method.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 #include "estimate/sets_method.hpp"
@@ -52,15 +53,29 @@ std::string SmcEstimator::note() const {
          " particles";
 }
 
+void systematic_resample(const double* weights, int count, double total, double u, int* ancestors) {
+  assert(count >= 1 && total > 0 && u >= 0 && u < 1);
+  const double step = total / count;
+  double point = u * step, cumulated = weights[0];
+  int a = 0;
+  for (int j = 0; j < count; ++j, point += step) {
+    while (point >= cumulated && a + 1 < count) cumulated += weights[++a];
+    while (weights[a] <= 0) --a;  // rounding ran past the last positive weight
+    ancestors[j] = a;
+  }
+}
+
 namespace {
 
 struct SmcWorkspace : Estimator::Workspace {
   SmcWorkspace(std::unique_ptr<SetsSteps::Scratch> s, int particles)
-      : scratch(std::move(s)), grids(particles), next(particles), log_weights(particles), weights(particles) {}
+      : scratch(std::move(s)), grids(particles), next(particles), log_weights(particles), weights(particles),
+        ancestors(particles) {}
   std::unique_ptr<SetsSteps::Scratch> scratch;
   std::vector<PartialGrid> grids, next;
   std::vector<long double> log_weights;  // each particle's weight since the last resampling
   std::vector<double> weights;
+  std::vector<int> ancestors;
 };
 
 double uniform_unit(Rng& rng) { return std::ldexp(static_cast<double>(rng() >> 11), -53); }
@@ -85,11 +100,9 @@ long double SmcEstimator::sample_log(Rng& rng, Workspace& workspace) const {
   long double log_estimate = 0;  // sum over resampling points of log (1/P) sum_p w^p
 
   // The mean weight goes into the estimate; with `resample`, the population
-  // is replaced by P draws by weight (systematic: one uniform u, particle p
-  // taken once for each of (u + j) / P, j = 0..P-1, that falls in its share
-  // of the cumulated weights, so its expected number of copies is P w^p /
-  // sum w; Kitagawa 1996, Douc, Cappe and Moulines 2005). Copies of a
-  // particle come out next to each other. False when every weight is zero.
+  // is replaced by P draws by weight (systematic_resample: particle p gets
+  // P w^p / sum w copies in expectation, next to each other). False when
+  // every weight is zero.
   auto fold = [&](bool resample) {
     const long double top = *std::max_element(log_w.begin(), log_w.end());
     if (top == kLogZero) return false;
@@ -100,14 +113,8 @@ long double SmcEstimator::sample_log(Rng& rng, Workspace& workspace) const {
       for (int p = 0; p < count; ++p) total += ws.weights[p] = std::exp(static_cast<double>(log_w[p] - top));
       log_estimate += top + std::log(static_cast<long double>(total) / count);
       if (resample) {
-        const double step = total / count;
-        double point = uniform_unit(rng) * step, cumulated = ws.weights[0];
-        int a = 0;
-        for (int j = 0; j < count; ++j, point += step) {
-          while (point >= cumulated && a + 1 < count) cumulated += ws.weights[++a];
-          while (ws.weights[a] <= 0) --a;  // rounding ran past the last positive weight
-          ws.next[j] = grids[a];
-        }
+        systematic_resample(ws.weights.data(), count, total, uniform_unit(rng), ws.ancestors.data());
+        for (int j = 0; j < count; ++j) ws.next[j] = grids[ws.ancestors[j]];
         grids.swap(ws.next);
       }
     }

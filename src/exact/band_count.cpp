@@ -36,7 +36,7 @@ constexpr std::size_t kMaxFillingEntries = std::size_t{1} << 28;
 BigInt sum_over_band_classes(const Shape& shape, int threads, const ProgressFn& progress, std::string& detail) {
   const int n = shape.n(), c = shape.box_cols;
   const std::vector<BandClass> classes = band_classes(shape, threads);
-  const BandFillings fillings(shape, kMaxFillingEntries);
+  const BandFillings fillings(shape, kMaxFillingEntries, threads);
   if (progress) progress(0.05);
   std::vector<Wide> term(classes.size(), 0);
   std::size_t done = 0;
@@ -44,7 +44,7 @@ BigInt sum_over_band_classes(const Shape& shape, int threads, const ProgressFn& 
   for (std::size_t i = 0; i < classes.size(); ++i) {
     Mask sets[kMaxGridSize], avail[kMaxGridSize];
     band_class_column_sets(classes[i], shape, sets);
-    const std::uint64_t f = fillings.count(sets);
+    const FillingCount f = fillings.count(sets);
     if (f != 0) {
       for (int j = 0; j < n; ++j) avail[j] = low_bits(n) & ~sets[j];
       term[i] = static_cast<Wide>(f) * completions(fillings, avail, c - 1);

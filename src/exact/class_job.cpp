@@ -114,14 +114,21 @@ ExactJobState run_exact_job(const ExactJob& job, ExactJobState state, const JobL
   // The census first, then the classes of the chunks counted; the budget of
   // units spans both.
   std::uint64_t budget = limits.max_units > 0 ? limits.max_units : ~std::uint64_t{0};
+  // Saved at once (an unwritable file is seen before any work), after the
+  // first unit (units of 2x6 take up to an hour: a job stopped early keeps
+  // what it did), then every checkpoint_every seconds.
+  if (hooks.checkpoint) hooks.checkpoint(state, false);
   auto last_save = start;
+  bool saved_a_unit = false;
   auto finished = [&](const UnitResult& result) {
     state.add(result);
     if (hooks.progress) hooks.progress(state, seconds_since(start));
     if (hooks.checkpoint &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - last_save).count() >= hooks.checkpoint_every) {
+        (!saved_a_unit ||
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - last_save).count() >= hooks.checkpoint_every)) {
       hooks.checkpoint(state, false);
       last_save = std::chrono::steady_clock::now();
+      saved_a_unit = true;
     }
   };
   for (const bool census : {true, false}) {

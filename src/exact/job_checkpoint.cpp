@@ -94,7 +94,12 @@ void require_same_job(const ExactJobState& saved, const std::string& path, const
   };
   if (saved.shape != fresh.shape) refuse("shape", "box " + saved.shape.name(), "box " + fresh.shape.name());
   if (saved.route != fresh.route) refuse("route", saved.route, fresh.route);
-  if (saved.tool_version != fresh.tool_version) refuse("sudoku-count version", saved.tool_version, fresh.tool_version);
+  if (saved.method_version != fresh.method_version)
+    throw InputError("cannot resume: " + std::string(kWhat) + " '" + path + "' was written by version " +
+                     std::to_string(saved.method_version) + " of the exact job's method " + saved.route +
+                     " (sudoku-count " + saved.tool_version + "); this build's is version " +
+                     std::to_string(fresh.method_version) + ", whose units differ: finish the job with the build "
+                     "that wrote it, or start it afresh");
   if (saved.chunks != fresh.chunks) refuse("chunks", std::to_string(saved.chunks), std::to_string(fresh.chunks));
 }
 
@@ -103,10 +108,11 @@ std::string format_exact_job(const ExactJobState& state) {
   char seconds[64];
   std::snprintf(seconds, sizeof seconds, "%a", state.seconds);
   out << kMagic << "\n"
-      << "format " << state.format << "\n"
+      << "format " << kExactJobFormat << "\n"
       << "version " << state.tool_version << "\n"
       << "box " << state.shape.name() << "\n"
       << "route " << state.route << "\n"
+      << "method_version " << state.method_version << "\n"
       << "chunks " << state.chunks << "\n"
       << "census";
   for (const std::int64_t c : state.census) {
@@ -140,7 +146,7 @@ ExactJobState parse_exact_job(const std::string& text, const std::string& origin
     const std::string key = line.substr(0, space);
     const std::string value = space == std::string::npos ? "" : line.substr(space + 1);
     static const char* const known[] = {"format",  "version", "box", "route",  "chunks",
-                                        "census",  "done",    "classes", "sum", "seconds"};
+                                        "census",  "done",    "classes", "sum", "seconds", "method_version"};
     if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return key == k; }) == std::end(known))
       bad_file(origin, "has an unknown field '" + key + "'");
     if (!fields.emplace(key, value).second) bad_file(origin, "has the field '" + key + "' twice");
@@ -152,10 +158,18 @@ ExactJobState parse_exact_job(const std::string& text, const std::string& origin
   };
   ExactJobState state;
   const std::uint64_t format = parse_u64(origin, "format", field("format"));
-  if (format != kExactJobFormat)
-    bad_file(origin, "has format " + std::to_string(format) + "; this sudoku-count reads format " +
-                         std::to_string(kExactJobFormat));
-  state.format = static_cast<int>(format);
+  if (format < kOldestExactJobFormat || format > kExactJobFormat)
+    bad_file(origin, "has format " + std::to_string(format) + ", written by a newer sudoku-count (" +
+                         (fields.count("version") ? fields.at("version") : std::string("version unknown")) +
+                         "); this one reads formats " + std::to_string(kOldestExactJobFormat) + " to " +
+                         std::to_string(kExactJobFormat) + ": resume it with that version or a later one");
+  // Format 1 predates method versions: its jobs are version 1.
+  if (format >= 2) {
+    const std::uint64_t version = parse_u64(origin, "method_version", field("method_version"));
+    if (version == 0 || version > 1000000) bad_file(origin, "has an impossible method_version");
+    state.method_version = static_cast<int>(version);
+  }
+  state.format = kExactJobFormat;  // written back in the current format
   state.tool_version = field("version");
   state.shape = detail::saved_box(kWhat, origin, field("box"));
   state.route = field("route");

@@ -106,6 +106,19 @@ std::string choose_exact_method(const ExactRequest& request) {
     const std::string options = layout.is_jigsaw() ? "--regions FILE" : "--box " + shape.name();
     std::string variants;
     for (Variant v : layout.variants()) variants += (variants.empty() ? "" : ",") + std::string(variant_name(v));
+    bool bands_reach = layout.classic();
+    if (bands_reach) {
+      try {
+        detail::require_band_reach(shape);
+      } catch (const InputError&) {
+        bands_reach = false;
+      }
+    }
+    // Where bands counts the grids, say so: "no method counts it" would be false.
+    if (bands_reach)
+      throw InputError("method dlx does not reach all grids of box " + shape.name() + " (it reaches " +
+                       exact_method("dlx").reach + "); method bands counts them: run 'sudoku-count exact " +
+                       options + "' (method auto takes bands) or add --method bands");
     throw InputError("no exact method counts all grids of " +
                      (layout.classic() ? "box " + shape.name() : "layout " + layout.name()) +
                      " in reasonable time: dlx reaches " + exact_method("dlx").reach + ", and bands " +

@@ -79,7 +79,7 @@ class ClassDraw {
 class BandSampler final : public GridSampler {
  public:
   BandSampler(const Shape& shape, int threads)
-      : shape_(shape), classes_(band_classes(shape, threads)), fillings_(shape, kMaxFillingEntries) {
+      : shape_(shape), classes_(band_classes(shape, threads)), fillings_(shape, kMaxFillingEntries, threads) {
     const int n = shape.n(), r = shape.box_rows, c = shape.box_cols;
     if (c != 3 || !fillings_.tabulated()) throw std::logic_error("BandSampler: three bands and an f table");
     // Per class, band 2's column sets: one option per box (mixed radix,
@@ -195,7 +195,8 @@ class TwoBandSampler final : public GridSampler {
     for (std::size_t k = 0; k < classes_.size(); ++k) {
       Mask sets[kMaxGridSize];
       band_class_column_sets(classes_[k], worked_, sets);
-      f[k] = count_band_fillings(sets, rows, 2 * rows);
+      // At most 2^39 for 5 rows of 10 (filling_count_bound_bits): 64 bits hold it.
+      f[k] = static_cast<std::uint64_t>(count_band_fillings(sets, rows, 2 * rows));
     }
     for (std::size_t k = 0; k < classes_.size(); ++k) class_draw_.add(classes_[k].column_sets * f[k] * f[k]);
   }
@@ -273,7 +274,7 @@ void draw_band_filling(const Mask* sets, int rows, int n, Rng& rng, int* symbol_
     std::uint64_t total = 0;
     for (std::size_t m = 0; m * n < matchings.size(); ++m) {
       for (int j = 0; j < n; ++j) rest[j] = left[j] & ~(Mask{1} << matchings[m * n + j]);
-      total += count_band_fillings(rest.data(), rows - row - 1, n);
+      total += static_cast<std::uint64_t>(count_band_fillings(rest.data(), rows - row - 1, n));  // <= f: 2^39
       cumulative.push_back(total);
     }
     if (total == 0) throw std::logic_error("draw_band_filling: column sets with no filling");

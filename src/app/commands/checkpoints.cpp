@@ -1,6 +1,8 @@
 #include "commands/checkpoints.hpp"
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <system_error>
 
@@ -9,14 +11,44 @@
 
 namespace sudoku_count::cli {
 
+namespace {
+
+// What an existing file is, in a few words, from its first line: a saved
+// run of either kind, or something else (which must not be taken for one).
+std::string what_the_file_holds(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string first;
+  std::getline(in, first);
+  if (first == "sudoku-count checkpoint") return "holds a saved estimate run";
+  if (first == "sudoku-count exact job") return "holds a saved exact job";
+  if (first.empty() && in.eof()) return "is an empty file, not a sudoku-count checkpoint";
+  const bool text = std::all_of(first.begin(), first.end(), [](unsigned char c) { return c >= 32 && c < 127; });
+  if (!text) return "is not a sudoku-count checkpoint (it is not text)";
+  return "is not a sudoku-count checkpoint (it starts with '" + first.substr(0, 40) + (first.size() > 40 ? "..." : "") +
+         "')";
+}
+
+}  // namespace
+
 void refuse_existing_checkpoint(const std::string& path, const std::string& resume_path, const std::string& option) {
   std::error_code error;
   if (!std::filesystem::exists(path, error)) return;
   if (std::filesystem::is_directory(path, error))
     throw InputError(option + " " + path + ": it is a directory; give a file name");
   if (!resume_path.empty() && std::filesystem::equivalent(path, resume_path, error)) return;
-  throw InputError(option + " " + path + ": the file already exists and holds a saved run; continue it with "
-                   "'--resume " + path + "', or remove the file (or choose another name) to start afresh");
+  const std::string holds = what_the_file_holds(path);
+  if (holds.compare(0, 5, "holds") == 0)
+    throw InputError(option + " " + path + ": the file already exists and " + holds + "; continue it with "
+                     "'--resume " + path + "', or remove the file (or choose another name) to start afresh; the "
+                     "file was left as it is");
+  throw InputError(option + " " + path + ": the file already exists and " + holds +
+                   "; it was left untouched: choose another name for the checkpoint");
+}
+
+std::optional<CheckpointLock> lock_checkpoint(const std::string& path) {
+  std::error_code error;
+  if (path.empty() || std::filesystem::is_directory(path, error)) return std::nullopt;
+  return std::optional<CheckpointLock>(std::in_place, path);
 }
 
 std::optional<Checkpoint> read_resumed_run(const ParsedOptions& options, const ProcessGroup& group) {

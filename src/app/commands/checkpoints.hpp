@@ -18,6 +18,12 @@ namespace sudoku_count::cli {
 // option that gave `path` in the message.
 void refuse_existing_checkpoint(const std::string& path, const std::string& resume_path, const std::string& option);
 
+// The lock of the checkpoint a run writes, held for the whole run and taken
+// before the --resume file is read (so no second run resumes a state the
+// first is about to replace); none for no path, or a directory (refused
+// later, by name). InputError when another run holds it.
+std::optional<CheckpointLock> lock_checkpoint(const std::string& path);
+
 // The run saved in the --resume checkpoint (none without --resume): the
 // leader reads and checks the file, and every process gets the same state.
 std::optional<Checkpoint> read_resumed_run(const ParsedOptions& options, const ProcessGroup& group);

@@ -1,8 +1,15 @@
 #include "commands/common.hpp"
 
+#include <pthread.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <iterator>
 #include <sstream>
 #include <system_error>
 
@@ -12,9 +19,26 @@ namespace sudoku_count::cli {
 namespace {
 
 std::atomic<bool> g_interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler needs a lock-free flag");
+std::atomic<bool> g_urgent{false};
+std::atomic<int> g_sigints{0};
+std::atomic<int> g_signal{0};  // the signal whose number makes the exit status
+static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler needs lock-free flags");
+static_assert(std::atomic<int>::is_always_lock_free, "the signal handler needs lock-free flags");
 
-extern "C" void on_signal(int) { g_interrupted.store(true); }
+// The first SIGINT asks for an orderly stop; SIGTERM (what timeout and batch
+// schedulers send before SIGKILL) and a second SIGINT ask for a stop within
+// seconds. SIGTERM's status wins once both have come.
+extern "C" void on_signal(int number) {
+  const bool first_sigint = number == SIGINT && g_sigints.fetch_add(1) == 0;
+  if (!first_sigint) g_urgent.store(true);
+  if (number == SIGTERM || g_signal.load() == 0) g_signal.store(number);
+  g_interrupted.store(true);
+}
+
+// How long an urgent stop waits for the run to stop in order (and print its
+// summary) before UrgentStop saves what it can and ends the process.
+constexpr auto kUrgentGrace = std::chrono::seconds(3);
+constexpr auto kWatchPoll = std::chrono::milliseconds(50);
 
 }  // namespace
 
@@ -61,7 +85,13 @@ std::string read_input_file(const std::string& path, const std::string& what) {
   return text.str();
 }
 
-std::string read_puzzle_file(const std::string& path) { return read_input_file(path, "puzzle file"); }
+// "-" is standard input, so puzzles can be piped in.
+std::string read_puzzle_file(const std::string& path) {
+  if (path != "-") return read_input_file(path, "puzzle file");
+  std::string text(std::istreambuf_iterator<char>(std::cin), {});
+  if (std::cin.bad()) throw InputError("cannot read the puzzles from standard input");
+  return text;
+}
 
 // SA_RESTART: a signal that lands while the summary is being written must
 // not fail that write with EINTR (stdio would drop the text).
@@ -75,5 +105,66 @@ void install_signal_handlers() {
 }
 
 const std::atomic<bool>& interrupted() { return g_interrupted; }
+
+bool urgent_stop() { return g_urgent.load(); }
+
+int signal_exit_status() {
+  const int number = g_signal.load();
+  return number == 0 ? 0 : 128 + number;
+}
+
+std::string stop_signal_name() {
+  const int number = g_signal.load();
+  return number == SIGTERM ? "SIGTERM" : number == SIGINT ? (g_sigints.load() > 1 ? "a second SIGINT" : "SIGINT") : "";
+}
+
+UrgentStop::UrgentStop(std::function<void()> last_save, std::string first_sigint_notice)
+    : last_save_(std::move(last_save)), notice_(std::move(first_sigint_notice)), watcher_([this] { watch(); }) {}
+
+UrgentStop::~UrgentStop() {
+  finish();
+  watcher_.join();
+}
+
+void UrgentStop::finish() {
+  std::lock_guard<std::mutex> hold(mutex_);
+  finished_ = true;
+}
+
+void UrgentStop::watch() {
+  // Named, so that a count of a run's worker threads can leave it out.
+  pthread_setname_np(pthread_self(), "signal-watch");
+  bool noticed = false;
+  for (;;) {
+    {
+      std::lock_guard<std::mutex> hold(mutex_);
+      if (finished_) return;
+    }
+    if (!noticed && !notice_.empty() && g_interrupted.load() && !g_urgent.load()) {
+      noticed = true;
+      std::cerr << "\nsudoku-count: " << notice_ << "\n" << std::flush;
+    }
+    if (g_urgent.load()) break;
+    std::this_thread::sleep_for(kWatchPoll);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + kUrgentGrace;
+  while (std::chrono::steady_clock::now() < deadline) {
+    {
+      std::lock_guard<std::mutex> hold(mutex_);
+      if (finished_) return;
+    }
+    std::this_thread::sleep_for(kWatchPoll);
+  }
+  // The run did not stop in time: save under the lock (so no save of the
+  // run's own is half done), then end the process without unwinding the
+  // threads still at work.
+  std::lock_guard<std::mutex> hold(mutex_);
+  if (finished_) return;
+  if (last_save_) last_save_();
+  std::cout << std::flush;
+  std::cerr << std::flush;
+  std::fflush(nullptr);
+  ::_exit(signal_exit_status());
+}
 
 }  // namespace sudoku_count::cli

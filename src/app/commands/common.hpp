@@ -1,7 +1,10 @@
 #pragma once
 // Helpers the command handlers share: the box shape, files, signals.
 #include <atomic>
+#include <functional>
+#include <mutex>
 #include <string>
+#include <thread>
 
 #include "options.hpp"
 #include "sudoku_count/layout.hpp"
@@ -24,13 +27,46 @@ void require_same_layout(const ParsedOptions& options, const Layout& saved, cons
 // The whole text of a file given as input (`what`: "puzzle file", "regions
 // file"); InputError naming it when it is missing, a directory or unreadable.
 std::string read_input_file(const std::string& path, const std::string& what);
-// The whole text of a puzzle file; InputError when it is missing, a
-// directory or unreadable.
+// The whole text of a puzzle file ("-": standard input); InputError when
+// it is missing, a directory or unreadable.
 std::string read_puzzle_file(const std::string& path);
 
-// SIGINT and SIGTERM no longer end the process: they set the flag that
-// interrupted() returns, which stops a running estimate.
+// SIGINT and SIGTERM no longer end the process at once: they set the flag
+// that interrupted() returns, which stops a run (an estimate within a few
+// samples; an exact job once its units under way finish). SIGTERM or a
+// second SIGINT also make urgent_stop() true: the run must then end within
+// seconds, dropping work under way (UrgentStop). A run stopped by a signal
+// exits with signal_exit_status(): 130 after SIGINT, 143 after SIGTERM.
 void install_signal_handlers();
 const std::atomic<bool>& interrupted();
+bool urgent_stop();
+int signal_exit_status();  // 0 when no signal came
+std::string stop_signal_name();  // "SIGTERM", "SIGINT", "a second SIGINT"; "" when none came
+
+// Guarantees the urgent stop. A thread watches the signals; after SIGTERM or
+// a second SIGINT it gives the run a few seconds to stop in order, and if
+// it has not finish()ed by then, calls last_save (which saves what can be
+// saved and says so) under mutex() and ends the process with
+// signal_exit_status(). A run's own saves take mutex() too, so the two never
+// write at once. `first_sigint_notice`, if not empty, is printed on stderr
+// when the first SIGINT comes.
+class UrgentStop {
+ public:
+  explicit UrgentStop(std::function<void()> last_save, std::string first_sigint_notice = "");
+  ~UrgentStop();
+  UrgentStop(const UrgentStop&) = delete;
+  UrgentStop& operator=(const UrgentStop&) = delete;
+  // The run has stopped in order: its final state is saved; nothing left to do.
+  void finish();
+  std::mutex& mutex() { return mutex_; }
+
+ private:
+  void watch();
+  std::function<void()> last_save_;
+  std::string notice_;
+  std::mutex mutex_;
+  bool finished_ = false;
+  std::thread watcher_;  // last: started once the rest is built
+};
 
 }  // namespace sudoku_count::cli

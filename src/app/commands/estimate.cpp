@@ -2,9 +2,12 @@
 // spread over the processes of an MPI run; checkpoints and resumption.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
+#include <mutex>
 #include <optional>
 
 #include "commands/checkpoints.hpp"
@@ -20,6 +23,11 @@
 
 namespace sudoku_count::cli {
 namespace {
+
+// Seconds between redraws of the status line on a terminal, and between the
+// plain progress lines written when stderr is not one (--progress always).
+constexpr double kStatusLineEvery = 0.5;
+constexpr double kPlainLineEvery = 10;
 
 // The budgets and the target given, or the library's default rule when
 // there are none.
@@ -39,12 +47,41 @@ StopRule stop_rule(const ParsedOptions& options) {
 }  // namespace
 
 int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
-  // From here on a signal never ends the process: it stops the run, which
-  // then prints its summary (a signal during set-up stops the run before its
-  // first sample).
+  // From here on a signal stops the run, which then prints its summary (a
+  // first SIGINT during set-up stops the run before its first sample;
+  // SIGTERM or a second SIGINT end a set-up that takes too long: UrgentStop).
   install_signal_handlers();
+  const std::string resume_path = options.has("resume") ? options.text("resume") : "";
+  const std::string checkpoint_path = options.has("checkpoint") ? options.text("checkpoint") : resume_path;
+  // Locked before the --resume file is read (lock_checkpoint), held to the end.
+  std::optional<CheckpointLock> lock;
+  group.share([&] {
+    lock = lock_checkpoint(checkpoint_path);
+    return std::string();
+  });
+  // Progress: a status line redrawn on stderr when it is a terminal
+  // (whatever stdout is), plain lines on stderr when asked for and it is
+  // not; report lines on stdout as --report-every says.
+  const std::string progress_mode = options.text("progress");
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  const bool status_line = progress_mode != "never" && terminal;
+  const bool plain_lines = progress_mode == "always" && !terminal;
+  // Blocks cut short by a signal end a run within a sample or a few; what
+  // cannot stop in time (a set-up of many seconds) is ended by UrgentStop,
+  // with the checkpoint as last saved. Made before the set-up, which it
+  // must be able to end.
+  std::optional<UrgentStop> urgent;
+  if (group.leader())
+    urgent.emplace([&] {
+      std::cerr << (status_line ? kEraseLine : "") << "sudoku-count: stopped by " << stop_signal_name()
+                << " before the run could stop in order; "
+                << (checkpoint_path.empty() ? std::string("no checkpoint was kept")
+                    : std::filesystem::exists(checkpoint_path)
+                        ? "checkpoint '" + checkpoint_path + "' holds the run as last saved"
+                        : "nothing was sampled, and no checkpoint written")
+                << "\n";
+    });
   const std::optional<Checkpoint> resumed = read_resumed_run(options, group);
-  const std::string resume_path = resumed ? options.text("resume") : "";
   const Layout layout = resumed ? resumed->layout : command_layout(options);
   if (resumed) require_same_layout(options, layout, resume_path);
   RunOptions run;
@@ -58,7 +95,6 @@ int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
   run.stop = stop_rule(options);
   run.checkpoint_every = options.real("checkpoint-every");
   run.report_every = options.has("report-every") ? options.real("report-every") : (isatty(STDOUT_FILENO) ? 1.0 : 0.0);
-  const std::string checkpoint_path = options.has("checkpoint") ? options.text("checkpoint") : resume_path;
   if (!checkpoint_path.empty())
     group.share([&] {
       refuse_existing_checkpoint(checkpoint_path, resume_path, options.has("checkpoint") ? "--checkpoint" : "--resume");
@@ -70,10 +106,11 @@ int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
   const auto build_start = std::chrono::steady_clock::now();
   const auto estimator =
       resumed && !options.given("method") && !options.given("particles") && !options.given("orientation")
-          ? make_estimator_for_variant(resumed->method, layout)
+          ? make_estimator_for_variant(resumed->method, layout, EstimatorOptions{.threads = run.threads})
           : make_estimator(options.text("method"), layout,
                            EstimatorOptions{.particles = static_cast<int>(options.integer("particles")),
-                                            .orientation = parse_orientation(options.text("orientation"))});
+                                            .orientation = parse_orientation(options.text("orientation")),
+                                            .threads = run.threads});
   const EstimateRun context{
       layout, run.seed, estimator->name(), estimator->note(),
       std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count(),
@@ -84,9 +121,14 @@ int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
   state.tool_version = kVersion;
   state.layout = layout;
   state.method = estimator->variant();
+  state.method_version = estimator->method_version();
   state.samples_per_block = estimator->samples_per_block();
   if (resumed) continue_from(*resumed, resume_path, state, run);
   else run.start.first_block = options.integer("first-block");
+
+  const double status_every = status_line ? kStatusLineEvery : plain_lines ? kPlainLineEvery : 0;
+  const double stdout_every = run.report_every;
+  if (status_every > 0) run.report_every = stdout_every > 0 ? std::min(stdout_every, status_every) : status_every;
 
   const auto runner = group.make_runner(*estimator, run.threads);
   if (!group.leader()) {
@@ -95,23 +137,41 @@ int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
   }
   const bool json = options.flag("json");
   if (!json) estimate_header_text(std::cout, context, resumed, resume_path);
-  const bool progress_line = run.stop.rel_error > 0 && isatty(STDERR_FILENO);
   // Exit status 3 when the final checkpoint cannot be written.
-  CheckpointSaver saver(state, run.seed, checkpoint_path, run.checkpoint_every, progress_line);
+  CheckpointSaver saver(state, run.seed, checkpoint_path, run.checkpoint_every, status_line);
   RunHooks hooks;
-  if (!checkpoint_path.empty()) hooks.checkpoint = [&](const Progress& p) { saver(p); };
+  if (!checkpoint_path.empty())
+    hooks.checkpoint = [&](const Progress& p) {
+      const std::lock_guard<std::mutex> hold(urgent->mutex());
+      saver(p);
+    };
+  const std::uint64_t samples_before = run.start.accumulator.count();
+  double last_stdout = -1e300, last_status = -1e300;
   hooks.report = [&](const Progress& p) {
-    if (progress_line) std::cerr << kEraseLine;
-    if (json) std::cout << dump(estimate_json(p, context, !saver.failed())) << "\n" << std::flush;
-    else if (!p.final && p.summary.error_known) estimate_report_text(std::cout, p);
-    if (progress_line && !p.final && std::isfinite(p.summary.rel_std_error) && p.summary.rel_std_error > 0)
-      std::cerr << estimate_progress_line(p, run.stop.rel_error) << std::flush;
+    // A little slack: reports come at the shortest interval, not exactly on it.
+    const double now = p.seconds - run.start.seconds;
+    const bool stdout_due = p.final || (stdout_every > 0 && now - last_stdout >= 0.9 * stdout_every);
+    const bool status_due = !p.final && status_every > 0 && now - last_status >= 0.9 * status_every;
+    if (stdout_due) {
+      last_stdout = now;
+      if (status_line) std::cerr << kEraseLine << std::flush;
+      if (json) std::cout << dump(estimate_json(p, context, !saver.failed())) << "\n" << std::flush;
+      else if (!p.final && p.summary.error_known) estimate_report_text(std::cout, p);
+    }
+    if (status_due) {
+      last_status = now;
+      std::cerr << (status_line ? kEraseLine : "sudoku-count: ")
+                << estimate_progress_line(p, run.stop, now, p.summary.samples - samples_before)
+                << (status_line ? "" : "\n") << std::flush;
+    }
+    if (p.final && status_line) std::cerr << kEraseLine << std::flush;
   };
   hooks.interrupt = &interrupted();
   hooks.runner = runner.get();
   const Progress result = sudoku_count::run_estimate(*estimator, run, hooks);
+  urgent->finish();
   if (!json) estimate_summary_text(std::cout, result, context, !saver.failed());
-  return saver.failed() ? 3 : 0;
+  return saver.failed() ? 3 : signal_exit_status();
 }
 
 }  // namespace sudoku_count::cli

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <iostream>
+#include <mutex>
 #include <optional>
 
 #include "commands/checkpoints.hpp"
@@ -49,7 +50,7 @@ int essentially_different(const ParsedOptions& options) {
   symmetry.threads = static_cast<int>(options.integer("threads"));
   symmetry.transposition = !options.flag("no-transposition");
   const bool json = options.flag("json");
-  const bool show_progress = isatty(STDERR_FILENO) && !json;
+  const bool show_progress = isatty(STDERR_FILENO) && options.text("progress") != "never";
   auto progress = [&](double fraction) {
     if (show_progress) std::cerr << exact_progress_line(fraction) << std::flush;
   };
@@ -88,35 +89,72 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
   }
 
   const bool json = options.flag("json");
+  // Progress: a line redrawn on a terminal's stderr; elsewhere a plain line
+  // every half minute (--progress never: none).
+  const std::string progress_mode = options.text("progress");
   const bool terminal = isatty(STDERR_FILENO) != 0;
-  if (const std::string cost = exact_cost_note(request.layout.shape()); !cost.empty())
-    std::cerr << "sudoku-count: " << cost << "\n";
-  std::cerr << "sudoku-count: exact job for box " << request.layout.shape().name() << ": a census of " << state.chunks
+  const bool show_progress = progress_mode != "never";
+  const bool status_line = show_progress && terminal;
+  const std::string cost = exact_cost_note(request.layout.shape());
+  if (!cost.empty()) std::cerr << "sudoku-count: " << cost << "\n";
+  // A job of seconds with nothing saved is just a count: its header and
+  // progress lines would only be noise in a log.
+  const bool long_job = !cost.empty() || !checkpoint_path.empty() || resumed.has_value();
+  if (long_job || status_line)
+    std::cerr << "sudoku-count: exact job for box " << request.layout.shape().name() << ": a census of " << state.chunks
             << " chunks, then one unit per class; " << state.units_done() << " units done"
             << (checkpoint_path.empty() ? "" : ", checkpoint '" + checkpoint_path + "'") << "\n";
   const std::uint64_t classes_before = state.classes;
-  double last_line = -1e9;
+  // Off a terminal the first plain line comes after half a minute, and the
+  // last only if one came before.
+  double last_line = terminal ? -1e9 : 0;
+  bool printed = false;
   JobHooks hooks;
   hooks.runner = runner.get();
   hooks.interrupt = &interrupted();
   hooks.checkpoint_every = options.real("checkpoint-every");
+  SaveReporter reporter(checkpoint_path, hooks.checkpoint_every, status_line);
+  // A unit can take the better part of an hour (2x6): on SIGTERM or a second
+  // SIGINT the units under way are dropped (the checkpoint records finished
+  // units only, so a resumed job redoes them) and the state after the last
+  // finished unit is saved.
+  ExactJobState latest = state;  // guarded by urgent.mutex()
+  UrgentStop urgent(
+      [&] {
+        bool saved = false;
+        if (!checkpoint_path.empty()) {
+          reporter([&] { save_exact_job(checkpoint_path, latest); }, true);
+          saved = !reporter.failed();
+        }
+        std::cerr << (status_line ? kEraseLine : "") << "sudoku-count: stopped by " << stop_signal_name()
+                  << ": the units under way were dropped (a resumed job redoes them)\n";
+        exact_job_stopped_text(json ? std::cerr : std::cout, latest, checkpoint_path, saved);
+        if (json) std::cout << dump(exact_job_json(latest, checkpoint_path)) << "\n";
+      },
+      "stopping once the units under way finish; Ctrl-C again (or SIGTERM) drops them at once (a resumed job "
+      "redoes them)");
   hooks.progress = [&](const ExactJobState& s, double seconds) {
-    if (seconds - last_line < (terminal ? 0.5 : 30) && !s.finished()) return;
+    const std::lock_guard<std::mutex> hold(urgent.mutex());
+    latest = s;
+    if (!show_progress || (seconds - last_line < (terminal ? 0.5 : 30) && !(s.finished() && (printed || terminal))))
+      return;
     last_line = seconds;
+    printed = true;
     std::cerr << (terminal ? kEraseLine : "") << exact_job_progress_line(s, s.classes - classes_before, seconds)
               << (terminal ? "" : "\n") << std::flush;
   };
-  SaveReporter reporter(checkpoint_path, hooks.checkpoint_every, terminal);
   if (!checkpoint_path.empty())
     hooks.checkpoint = [&](const ExactJobState& s, bool final) {
+      const std::lock_guard<std::mutex> hold(urgent.mutex());
       reporter([&] { save_exact_job(checkpoint_path, s); }, final);
     };
   const ExactJobState reached = run_exact_job(job, state, limits, hooks);
-  if (terminal) std::cerr << kEraseLine << std::flush;
+  urgent.finish();
+  if (status_line) std::cerr << kEraseLine << std::flush;
   if (!reached.finished()) {
     exact_job_stopped_text(json ? std::cerr : std::cout, reached, checkpoint_path, !reporter.failed());
     if (json) std::cout << dump(exact_job_json(reached, checkpoint_path)) << "\n";
-    return reporter.failed() ? 3 : 0;
+    return reporter.failed() ? 3 : signal_exit_status();
   }
   ExactResult result;
   result.count = reached.sum;
@@ -138,6 +176,14 @@ int handle_exact(const ParsedOptions& options, const ProcessGroup& group) {
   if (options.flag("essentially-different")) return group.leader() ? essentially_different(options) : 0;
   std::optional<ExactJobState> resumed;
   std::string resume_path;
+  // Locked before the --resume file is read (see lock_checkpoint); held
+  // until the job ends.
+  std::optional<CheckpointLock> lock;
+  group.share([&] {
+    lock = lock_checkpoint(options.has("checkpoint") ? options.text("checkpoint")
+                                                     : options.has("resume") ? options.text("resume") : "");
+    return std::string();
+  });
   if (options.has("resume")) {
     resume_path = options.text("resume");
     resumed = parse_exact_job(group.share([&] { return format_exact_job(load_exact_job(resume_path)); }), resume_path);
@@ -164,7 +210,7 @@ int handle_exact(const ParsedOptions& options, const ProcessGroup& group) {
                        " is counted at once: drop it");
   if (!group.leader()) return 0;
 
-  const bool show_progress = isatty(STDERR_FILENO) && !options.flag("json");
+  const bool show_progress = isatty(STDERR_FILENO) && options.text("progress") != "never";
   auto progress = [&](double fraction) {
     if (show_progress) std::cerr << exact_progress_line(fraction) << std::flush;
   };

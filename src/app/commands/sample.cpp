@@ -28,7 +28,8 @@ int handle_sample(const ParsedOptions& options, const ProcessGroup&) {
                      "more than 10^8 cells in memory: at most " + std::to_string(kMaxSampledCells / cells) +
                      " per run (runs with different seeds can be concatenated)");
   const SampleResult result = sample_grids(shape, sample);
-  if (options.flag("json")) std::cout << dump(sample_json(result)) << "\n";
+  if (options.flag("json"))
+    for (const Json& line : sample_json_lines(result)) std::cout << dump(line) << "\n";
   else sample_text(std::cout, result);
   return 0;
 }

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "sudoku_count/version.hpp"
+
 namespace sudoku_count::cli {
 namespace {
 
@@ -25,9 +27,17 @@ Json scientific(bool known, const BigFloat& value) {
   return known ? Json(format_scientific(value)) : Json(nullptr);
 }
 
-Json shape_json(const std::string& command, const Shape& shape) {
+// Every record opens alike: the command and the version of the tool that
+// wrote it (docs/schema/sudoku-count.schema.json).
+Json record(const std::string& command) {
   Json json;
   json["command"] = command;
+  json["version"] = kVersion;
+  return json;
+}
+
+Json shape_json(const std::string& command, const Shape& shape) {
+  Json json = record(command);
   json["box_rows"] = shape.box_rows;
   json["box_cols"] = shape.box_cols;
   json["grid_size"] = shape.n();
@@ -76,9 +86,10 @@ void add_diagnostics(Json& json, const Summary& s) {
   json["lognormal_samples_needed"] = number(s.lognormal_samples_needed);
   json["pareto_k"] = number(s.pareto_k);
   json["tail_size"] = s.tail_size;
+  json["pareto_k_threshold"] = number(s.pareto_k_threshold);
   json["interval"] = interval_name(s.interval);
-  if (s.interval == IntervalStatus::Unreliable && s.lower_bound_known)
-    json["lower_bound"] = format_scientific(s.lower_bound);
+  // Always: a reader's own rule may want it where the interval is ok too.
+  json["lower_bound"] = scientific(s.lower_bound_known, s.lower_bound);
 }
 
 // estimate / order estimates a lower bound of the class count, not the
@@ -129,10 +140,11 @@ Json essentially_different_json(const EssentiallyDifferentResult& result) {
   return json;
 }
 
-Json sample_json(const SampleResult& result) {
+std::vector<Json> sample_json_lines(const SampleResult& result) {
   Json json = layout_json("sample", result.layout);
-  json["count"] = result.grids.size();
-  json["seed"] = result.seed;
+  json["record"] = "header";
+  json["grid_count"] = result.grids.size();
+  json["seed"] = std::to_string(result.seed);
   json["method"] = result.method;
   json["exactly_uniform"] = result.exactly_uniform;
   if (!result.note.empty()) json["note"] = result.note;
@@ -142,10 +154,18 @@ Json sample_json(const SampleResult& result) {
   if (!result.exactly_uniform) {
     json["proposals"] = result.proposals;
     json["live_proposals"] = result.live_proposals;
-    json["ess"] = number(result.effective_sample_size);
+    json["effective_sample_size"] = number(result.effective_sample_size);
   }
-  json["grids"] = grids_json(result.grids);
-  return json;
+  std::vector<Json> lines = {json};
+  lines.reserve(result.grids.size() + 1);
+  for (std::size_t i = 0; i < result.grids.size(); ++i) {
+    Json grid = record("sample");
+    grid["record"] = "grid";
+    grid["index"] = i;
+    grid["grid"] = format_line(result.grids[i]);
+    lines.push_back(std::move(grid));
+  }
+  return lines;
 }
 
 Json exact_job_json(const ExactJobState& state, const std::string& checkpoint) {
@@ -193,12 +213,16 @@ Json estimate_json(const Progress& p, const EstimateRun& run, bool checkpoint_sa
   json["processes"] = p.processes;
   json["first_block"] = p.first_block;
   json["blocks"] = p.blocks;
+  if (p.final) {
+    json["blocks_cut"] = p.blocks_cut;
+    json["blocks_after_cut"] = p.blocks_after_cut;
+  }
   if (!p.held_back.empty()) json["held_back"] = p.held_back;
   json["final"] = p.final;
   if (p.final) {
     json["stop_reason"] = p.stop_reason;
     add_symmetry(json, s, run.layout, run.group_order);
-    json["build_seconds"] = number(run.build_seconds);
+    json["setup_seconds"] = number(run.setup_seconds);
     if (!run.checkpoint.empty()) {
       json["checkpoint"] = run.checkpoint;
       json["checkpoint_saved"] = checkpoint_saved;
@@ -222,7 +246,7 @@ Json merge_json(const MergeReport& report) {
     ranges.push_back({{"seed", std::to_string(range.seed)}, {"first_block", range.first}, {"end_block", range.end}});
   json["ranges"] = ranges;
   add_symmetry(json, report.summary, report.merged.layout, report.group_order);
-  json["version"] = merged.tool_version;
+  json["saved_by_version"] = merged.tool_version;
   if (report.output) {
     json["output"] = *report.output;
     json["output_saved"] = report.output_saved;

@@ -21,7 +21,9 @@ using Json = nlohmann::ordered_json;
 
 Json exact_json(const ExactReport& report);
 Json essentially_different_json(const EssentiallyDifferentResult& result);
-Json sample_json(const SampleResult& result);
+// JSON Lines: a header record (layout, seed, method, ...), then one record
+// per grid, so that no line grows with the count.
+std::vector<Json> sample_json_lines(const SampleResult& result);
 // An exact job stopped before its end ("finished": false, no count).
 Json exact_job_json(const ExactJobState& state, const std::string& checkpoint);
 // One puzzle; `line`: its line in a puzzle file (none for --puzzle).

@@ -28,7 +28,7 @@ struct EstimateRun {
   std::uint64_t seed = 1;
   std::string method;  // the estimator's name
   std::string note;    // the estimator's note
-  double build_seconds = 0;
+  double setup_seconds = 0;
   BigInt group_order;      // of the shape's symmetry group (classic rules only; 0 otherwise)
   std::string checkpoint;  // the file the run saves to ("": none)
 };

@@ -5,6 +5,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 
 namespace sudoku_count::cli {
 namespace {
@@ -102,13 +103,28 @@ int supported_digits(const Summary& s) {
 
 std::string k_text(double k) { return std::isnan(k) ? "-" : format("%.2f", k); }
 
+// The size-aware k threshold and the sample count it was set by.
+std::string threshold_text(const Summary& s) {
+  return format("threshold %.2f at n = %llu", s.pareto_k_threshold, static_cast<ull>(s.samples));
+}
+
 // Why an interval is unreliable, in words.
 std::string unreliable_reason(const Summary& s) {
   if (std::isnan(s.pareto_k))
     return format("too few samples to fit the weight tail (%llu needed)", static_cast<ull>(kMinSamplesForTailFit));
-  if (s.pareto_k >= 0.7) return "the weight tail is too heavy (Pareto k " + k_text(s.pareto_k) + " >= 0.7)";
+  if (s.pareto_k >= s.pareto_k_threshold)
+    return "the weight tail is too heavy (Pareto k " + k_text(s.pareto_k) + " >= " + threshold_text(s) + ")";
   return format("too few samples for the log-weight variance (S %.2f needs about %.3g samples, 4 e^(4S))",
                 s.log_weight_var, s.lognormal_samples_needed);
+}
+
+// The tail-proof bound, printed wherever the interval is not ok.
+void lower_bound_text(std::ostream& out, const Summary& s) {
+  if (!s.lower_bound_known) return;
+  out << format("%s lower bound, whatever the tail: %s (Markov's inequality for the product of %d replicate group "
+                "means)\n",
+                percent(s.confidence).c_str(), format_scientific(s.lower_bound, 2).c_str(),
+                WeightAccumulator::kReplicates);
 }
 
 // The closing lines of a text estimate: value and interval, or the lower
@@ -126,18 +142,17 @@ void summary_text(std::ostream& out, const Summary& s) {
                   "trusted\n",
                   format_scientific(s.estimate, 2).c_str(), unreliable_reason(s).c_str(),
                   format_scientific(s.std_error, 2).c_str(), s.rel_std_error);
-    if (s.lower_bound_known)
-      out << format("%s lower bound, whatever the tail: %s (Markov's inequality over %d replicate groups)\n",
-                    percent(s.confidence).c_str(), format_scientific(s.lower_bound, 2).c_str(),
-                    WeightAccumulator::kReplicates);
+    lower_bound_text(out, s);
   } else {
     const std::string approximate =
-        s.interval == IntervalStatus::Approximate ? " (approximate: Pareto k " + k_text(s.pareto_k) + " in [0.5, 0.7))"
-                                                  : "";
+        s.interval == IntervalStatus::Approximate
+            ? " (approximate: Pareto k " + k_text(s.pareto_k) + " in [0.5, " + format("%.2f", s.pareto_k_threshold) + "))"
+            : "";
     out << format("estimate: %s +- %s (relative standard error %.2e)\n", format_scientific(s.estimate, digits).c_str(),
                   format_scientific(s.std_error, 2).c_str(), s.rel_std_error)
         << format("%s confidence interval%s: [%s, %s]\n", percent(s.confidence).c_str(), approximate.c_str(),
                   format_scientific(s.ci_low, digits).c_str(), format_scientific(s.ci_high, digits).c_str());
+    if (s.interval != IntervalStatus::Ok) lower_bound_text(out, s);
   }
 }
 
@@ -152,7 +167,9 @@ void diagnostics_text(std::ostream& out, const Layout& layout, const Summary& s,
     out << format("tail: Pareto k %s, log-weight variance S %.3g, relative variance %.3g measured, %.3g if "
                   "lognormal (e^S - 1), which needs %.3g samples\n",
                   std::isnan(s.pareto_k) ? "not fitted"
-                                         : (k_text(s.pareto_k) + " (largest " + std::to_string(s.tail_size) + ")").c_str(),
+                                         : (k_text(s.pareto_k) + " (largest " + std::to_string(s.tail_size) + "; " +
+                                            threshold_text(s) + ")")
+                                               .c_str(),
                   s.log_weight_var, s.empirical_rel_var, s.lognormal_rel_var, s.lognormal_samples_needed);
   // The group implemented acts on the classic rules only (symmetry.hpp).
   if (layout.classic())
@@ -264,7 +281,7 @@ void estimate_header_text(std::ostream& out, const EstimateRun& run, const std::
   out << layout_heading(run.layout) << ", method " << run.method
       << ", seed " << run.seed << "\n";
   if (!run.note.empty()) out << run.note << "\n";
-  out << format("set-up (tables) took %.2f s\n", run.build_seconds);
+  out << format("set-up (tables) took %.2f s\n", run.setup_seconds);
   if (resumed)
     out << format("resumed from '%s': %llu samples in %s, %.1f s of earlier sampling\n", resume_path.c_str(),
                   static_cast<ull>(resumed->accumulator.count()), blocks_text(resumed->ranges[0]).c_str(),
@@ -287,9 +304,14 @@ void estimate_report_text(std::ostream& out, const Progress& progress) {
 void estimate_summary_text(std::ostream& out, const Progress& result, const EstimateRun& run, bool checkpoint_saved) {
   const Summary& s = result.summary;
   summary_text(out, s);
-  out << format("samples: %llu in %.2f s on %d threads", static_cast<ull>(s.samples), result.seconds, result.threads);
+  out << format("samples: %llu in %.2f s on %d %s", static_cast<ull>(s.samples), result.seconds, result.threads,
+                result.threads == 1 ? "thread" : "threads");
   if (result.processes > 1) out << format(" x %d processes", result.processes);
   out << format(" (stopped: %s)\n", result.stop_reason.c_str());
+  if (result.blocks_cut > 0)
+    out << format("blocks: %llu cut short or not started at the stop, dropped; %llu that finished after the first of them "
+                  "count too\n",
+                  static_cast<ull>(result.blocks_cut), static_cast<ull>(result.blocks_after_cut));
   diagnostics_text(out, run.layout, s, run.group_order);
   if (run.checkpoint.empty()) return;
   const BlockRange range{run.seed, result.first_block, result.first_block + result.blocks};
@@ -367,12 +389,41 @@ std::string exact_progress_line(double fraction) {
   return format("%s%5.1f%% done", kEraseLine, 100 * fraction);
 }
 
-// Samples still needed scale with (rse / target)^2 at the current variance.
-std::string estimate_progress_line(const Progress& progress, double rel_error_target) {
-  const double ratio = progress.summary.rel_std_error / rel_error_target;
-  const double fraction = std::min(1.0, 1.0 / (ratio * ratio));
-  const double eta = progress.seconds * (ratio * ratio - 1);
-  return format("target rse %.1e: %5.1f%% there, ETA %.0f s", rel_error_target, 100 * fraction, std::max(0.0, eta));
+// The seconds until each stopping rule would stop the run, at this
+// session's rate; the nearest one is the ETA. An error target counts only
+// once it can stop the run (enough samples, a tail fit that supports the
+// interval): samples still needed scale with (rse / target)^2.
+std::string estimate_progress_line(const Progress& p, const StopRule& stop, double session_seconds,
+                                   std::uint64_t session_samples) {
+  const Summary& s = p.summary;
+  const double n = static_cast<double>(s.samples);
+  const double rate = session_seconds > 0 ? static_cast<double>(session_samples) / session_seconds : 0;
+  double eta = std::numeric_limits<double>::infinity();
+  const char* rule = "";
+  auto consider = [&](double seconds, const char* name) {
+    if (seconds >= 0 && seconds < eta) eta = seconds, rule = name;
+  };
+  if (!stop.forever) {
+    if (stop.seconds > 0) consider(stop.seconds - session_seconds, "--time");
+    if (rate > 0 && stop.samples > 0) consider((static_cast<double>(stop.samples) - n) / rate, "--samples");
+    if (rate > 0 && stop.blocks > 0 && p.blocks > 0)
+      consider((static_cast<double>(stop.blocks) - static_cast<double>(p.blocks)) * n / static_cast<double>(p.blocks) /
+                   rate,
+               "--blocks");
+    if (rate > 0 && stop.rel_error > 0 && s.error_known && std::isfinite(s.rel_std_error) &&
+        n >= static_cast<double>(stop.min_samples) && !std::isnan(s.pareto_k) && s.pareto_k < 0.5) {
+      const double ratio = s.rel_std_error / stop.rel_error;
+      consider(std::max(0.0, n * (ratio * ratio - 1)) / rate, "--rel-error");
+    }
+  }
+  std::string value = s.samples == 0 ? "no samples yet" : "estimate " + format_scientific(s.estimate, 4);
+  if (s.error_known && std::isfinite(s.rel_std_error)) value += format(", rse %.2e", s.rel_std_error);
+  if (s.samples >= 2) value += std::string(", interval ") + interval_name(s.interval);
+  const std::string eta_text =
+      *rule ? format("ETA %.0f s (%s)", std::max(0.0, eta), rule)
+            : std::string(stop.forever ? "until interrupted" : "no ETA yet");
+  return format("%s, %llu samples, %.0f s, %s", value.c_str(), static_cast<unsigned long long>(s.samples),
+                p.seconds, eta_text.c_str());
 }
 
 }  // namespace sudoku_count::cli

@@ -46,6 +46,11 @@ std::string exact_progress_line(double fraction);
 // The census (chunks counted) or the classes done of all, elapsed, and the
 // remaining time projected from the classes this run computed.
 std::string exact_job_progress_line(const ExactJobState& state, std::uint64_t classes_this_run, double seconds);
-std::string estimate_progress_line(const Progress& progress, double rel_error_target);
+// An estimate's status: value, relative error, interval status, samples,
+// time, and the ETA of the nearest stopping rule that will stop the run
+// (none for a rule that cannot: --forever, an error target not yet in
+// reach). `session_*`: this session's time and samples, for the rate.
+std::string estimate_progress_line(const Progress& progress, const StopRule& stop, double session_seconds,
+                                   std::uint64_t session_samples);
 
 }  // namespace sudoku_count::cli

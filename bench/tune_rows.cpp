@@ -1,0 +1,84 @@
+// Time-normalised variance of the rows method on any layout under a given
+// tuning, for choosing its defaults (docs/benchmarks.md, "Tuning").
+//
+// usage: tune_rows BOX VARIANTS SAMPLES SEED [particles=P] [draws=K]
+//                  [exact-rows=N] [closing=C] [prune=0|1] [threads=T] [seconds=S]
+//   VARIANTS  "none" or a list such as "x,p" (Layout::parse_variants)
+// Prints one JSON line: the layout, the variant, samples, wall and CPU
+// seconds, the relative standard error, rse^2 x CPU seconds (the time to a
+// relative error e on T idle cores is that / e^2 / T), the log-weight
+// variance and the interval status.
+#include <sys/resource.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "estimate/rows_method.hpp"
+#include "sudoku_count/run.hpp"
+
+using namespace sudoku_count;
+using namespace sudoku_count::detail;
+
+namespace {
+
+double cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         1e-6 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 5) {
+    std::fprintf(stderr,
+                 "usage: tune_rows BOX VARIANTS SAMPLES SEED [particles=P] [draws=K] [exact-rows=N] [closing=C] [prune=0|1] [threads=T] "
+                 "[seconds=S]\n");
+    return 2;
+  }
+  try {
+    const std::string variants = argv[2];
+    const Layout layout = make_layout(Shape::parse(argv[1]), variants == "none" ? "" : variants, "");
+    RowsTuning tuning = RowsTuning::for_layout(layout);
+    int particles = 0, threads = 2;
+    double seconds = 0;
+    for (int i = 5; i < argc; ++i) {
+      const std::string arg = argv[i];
+      const auto eq = arg.find('=');
+      const std::string key = arg.substr(0, eq), value = eq == std::string::npos ? "" : arg.substr(eq + 1);
+      if (key == "particles") particles = std::stoi(value);
+      else if (key == "draws") tuning.matching_draws = std::stoi(value);
+      else if (key == "exact-rows") tuning.exact_matching_max_symbols = std::stoi(value);
+      else if (key == "prune") tuning.prune = value == "1";
+      else if (key == "closing") tuning.exact_closing_rows = std::stoi(value);
+      else if (key == "threads") threads = std::stoi(value);
+      else if (key == "seconds") seconds = std::stod(value);
+      else throw std::invalid_argument("unknown setting " + arg);
+    }
+    const RowsEstimator estimator(layout, particles, tuning);
+    RunOptions options;
+    options.seed = std::strtoull(argv[4], nullptr, 10);
+    options.threads = threads;
+    options.stop.samples = std::strtoull(argv[3], nullptr, 10);
+    if (seconds > 0) options.stop.seconds = seconds;
+    const double cpu_start = cpu_seconds();
+    const Progress p = run_estimate(estimator, options, [](const Progress&) {});
+    const double cpu = cpu_seconds() - cpu_start;
+    const Summary& s = p.summary;
+    const double rse2 = s.rel_std_error * s.rel_std_error;
+    std::printf("{\"layout\":\"%s\",\"variant\":\"%s\",\"exact_rows\":%d,\"closing\":%d,\"samples\":%llu,\"estimate\":\"%s\","
+                "\"rel_std_error\":%.4e,\"seconds\":%.2f,\"cpu_seconds\":%.2f,\"rse2_cpu\":%.4e,"
+                "\"log_weight_var\":%.5f,\"pareto_k\":%s,\"interval\":\"%s\"}\n",
+                layout.name().c_str(), estimator.variant().c_str(), tuning.exact_matching_max_symbols, tuning.exact_closing_rows,
+                static_cast<unsigned long long>(s.samples), format_scientific(s.estimate, 10).c_str(),
+                s.rel_std_error, p.seconds, cpu, rse2 * cpu, s.log_weight_var,
+                std::isnan(s.pareto_k) ? "null" : std::to_string(s.pareto_k).c_str(), interval_name(s.interval));
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "tune_rows: %s\n", e.what());
+    return 2;
+  }
+}

@@ -1,0 +1,182 @@
+#include "estimate/rows_method.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/stats.hpp"
+
+namespace sudoku_count::detail {
+
+// Measured (docs/benchmarks.md, "Rows"): rse^2 x s is flat in P from
+// about 256 on (12x12 Latin: 256, 512 and 2048 within 15%; 9x9 x: 64 to
+// 4096 within 15%), and 256 gives replicates of under a second up to
+// 64x64 for the error bar. The same for every layout so far.
+int RowsEstimator::default_particles(const Layout&) { return 256; }
+
+RowsEstimator::RowsEstimator(const Layout& layout, int particles)
+    : RowsEstimator(layout, particles, RowsTuning::for_layout(layout)) {}
+
+RowsEstimator::RowsEstimator(const Layout& layout, int particles, const RowsTuning& tuning)
+    : steps_(std::make_shared<const RowsSteps>(layout, tuning)) {
+  if (particles < 0 || particles > kMaxParticles)
+    throw InputError("--particles must be between 1 and " + std::to_string(kMaxParticles) + " (0: the default)");
+  if (tuning.matching_draws < 1 || tuning.matching_draws > 1024)
+    throw InputError("the number of matching draws per row must be between 1 and 1024");
+  particles_ = particles == 0 ? default_particles(layout) : particles;
+  // Blocks of at least a few thousand particle-rows, at least one replicate;
+  // a function of the layout and P only.
+  const int n = layout.n();
+  const int per_block = n <= 9 ? 4096 : n <= 16 ? 1024 : 1;
+  samples_per_block_ = static_cast<std::uint64_t>(std::max(1, per_block / particles_));
+}
+
+// "rows/P=<P>", "/K=<K>" where rows are drawn sequentially, then any
+// tuning that differs from the layout's default: "/exact=<N>",
+// "/close=<C>", "/prune=<0|1>".
+std::string RowsEstimator::variant() const {
+  const RowsTuning& tuning = steps_->tuning();
+  const RowsTuning standard = RowsTuning::for_layout(layout());
+  std::string text = "rows/P=" + std::to_string(particles_);
+  if (steps_->samples_matchings()) text += "/K=" + std::to_string(tuning.matching_draws);
+  if (tuning.exact_matching_max_symbols != standard.exact_matching_max_symbols)
+    text += "/exact=" + std::to_string(tuning.exact_matching_max_symbols);
+  if (tuning.exact_closing_rows != standard.exact_closing_rows)
+    text += "/close=" + std::to_string(tuning.exact_closing_rows);
+  if (tuning.prune != standard.prune) text += std::string("/prune=") + (tuning.prune ? "1" : "0");
+  return text;
+}
+
+std::string RowsEstimator::note() const {
+  // Why this method, where the box methods do not apply (auto's note).
+  std::string text = layout().classic() ? ""
+                                         : "layout " + layout().name() +
+                                               " has houses beyond the boxes, which only the row-by-row method "
+                                               "handles; ";
+  text += "each sample is one replicate of " + std::to_string(particles_) + " partial grids filled row by row";
+  if (steps_->samples_matchings())
+    text += ", each row picked from " + std::to_string(steps_->tuning().matching_draws) + " sequential draws";
+  return text;
+}
+
+namespace {
+
+struct RowsWorkspace : Estimator::Workspace {
+  RowsWorkspace(int particles, int state_size)
+      : states(static_cast<std::size_t>(particles) * state_size),
+        next(states.size()),
+        log_weights(particles),
+        weights(particles) {}
+  RowsSteps::Scratch scratch;
+  std::vector<Mask> states, next;  // particle p's masks at [p * state_size, (p + 1) * state_size)
+  std::vector<long double> log_weights;
+  std::vector<double> weights;
+};
+
+double uniform_unit(Rng& rng) { return std::ldexp(static_cast<double>(rng() >> 11), -53); }
+
+}  // namespace
+
+std::unique_ptr<Estimator::Workspace> RowsEstimator::make_workspace() const {
+  return std::make_unique<RowsWorkspace>(particles_, steps_->state_size());
+}
+
+long double RowsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
+  auto& ws = static_cast<RowsWorkspace&>(workspace);
+  const RowsSteps& steps = *steps_;
+  const int count = particles_;
+  const std::size_t size = static_cast<std::size_t>(steps.state_size());
+  std::vector<long double>& log_w = ws.log_weights;
+  for (int p = 0; p < count; ++p) steps.start(&ws.states[p * size]);
+  long double log_estimate = steps.log_relabelling();
+
+  // The mean weight goes into the estimate; with `resample`, the population
+  // is replaced by P draws by weight, systematic (smc_method.cpp): particle
+  // p gets P w^p / sum w copies in expectation, next to each other. False
+  // when every weight is zero.
+  auto fold = [&](bool resample) {
+    const long double top = *std::max_element(log_w.begin(), log_w.end());
+    if (top == kLogZero) return false;
+    if (std::all_of(log_w.begin(), log_w.end(), [&](long double x) { return x == top; })) {
+      log_estimate += top;  // equal weights: resampling would keep every particle once
+      return true;
+    }
+    double total = 0;
+    for (int p = 0; p < count; ++p) total += ws.weights[p] = std::exp(static_cast<double>(log_w[p] - top));
+    log_estimate += top + std::log(static_cast<long double>(total) / count);
+    if (resample) {
+      const double step = total / count;
+      double point = uniform_unit(rng) * step, cumulated = ws.weights[0];
+      int a = 0;
+      for (int j = 0; j < count; ++j, point += step) {
+        while (point >= cumulated && a + 1 < count) cumulated += ws.weights[++a];
+        while (ws.weights[a] <= 0) --a;  // rounding ran past the last positive weight
+        std::copy_n(&ws.states[a * size], size, &ws.next[j * size]);
+      }
+      ws.states.swap(ws.next);
+    }
+    return true;
+  };
+
+  // Rows 1..closing_row()-1 drawn, each followed by resampling except the
+  // last: the closing count is exact, a function of the state, and goes
+  // into the last drawn row's weight (resampling before a step without
+  // randomness would only add noise).
+  const int closing = steps.closing_row();
+  for (int row = 1; row <= closing; ++row) {
+    for (int p = 0; p < count; ++p) {
+      // Checked before each particle: a row of a large population can take long.
+      if (ws.cut && (*ws.cut)()) return kSampleDropped;
+      Mask* state = &ws.states[p * size];
+      long double w = row < closing ? steps.fill_row(state, row, rng, ws.scratch) : 0;
+      if (w != kLogZero && row + 1 >= closing) w += steps.log_closing(state);
+      else if (w != kLogZero && steps.tuning().prune && !steps.may_complete(state, row + 1)) w = kLogZero;
+      log_w[p] = w;
+    }
+    if (!fold(row + 1 < closing)) return kLogZero;
+    if (row + 1 >= closing) break;
+  }
+  return log_estimate;
+}
+
+std::unique_ptr<Estimator> make_rows_estimator(const Layout& layout, int particles) {
+  return std::make_unique<RowsEstimator>(layout, particles);
+}
+
+// The fields of variant(), in its order; the rebuilt estimator's variant()
+// must give the text back.
+std::unique_ptr<Estimator> make_rows_estimator_for_variant(const std::string& variant, const Layout& layout) {
+  const auto refuse = [&] { return InputError("unknown method variant " + quote_input(variant)); };
+  const std::string prefix = "rows/";
+  if (variant.compare(0, prefix.size(), prefix) != 0) throw refuse();
+  RowsTuning tuning = RowsTuning::for_layout(layout);
+  int particles = 0;
+  std::size_t at = prefix.size();
+  while (at <= variant.size()) {
+    const std::size_t end = std::min(variant.find('/', at), variant.size());
+    const std::string field = variant.substr(at, end - at);
+    const auto eq = field.find('=');
+    if (eq == std::string::npos) throw refuse();
+    const std::string key = field.substr(0, eq), digits = field.substr(eq + 1);
+    if (digits.empty() || digits.size() > 7 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) throw refuse();
+    const int value = std::stoi(digits);
+    if (key == "P") particles = value;
+    else if (key == "K") tuning.matching_draws = value;
+    else if (key == "exact") tuning.exact_matching_max_symbols = value;
+    else if (key == "close") tuning.exact_closing_rows = value;
+    else if (key == "prune") tuning.prune = value != 0;
+    else throw refuse();
+    at = end + 1;
+  }
+  if (particles == 0) throw refuse();
+  std::unique_ptr<Estimator> estimator;
+  try {
+    estimator = std::make_unique<RowsEstimator>(layout, particles, tuning);
+  } catch (const InputError&) {
+    throw refuse();
+  }
+  if (estimator->variant() != variant) throw refuse();
+  return estimator;
+}
+
+}  // namespace sudoku_count::detail

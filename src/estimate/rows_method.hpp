@@ -1,0 +1,58 @@
+#pragma once
+// The row-by-row estimator for any layout (`--method rows`; docs/method.md,
+// section 13): boxes, variants, jigsaws and Latin squares alike.
+//
+// One sample is one replicate: P partial grids are filled row by row
+// (rows_steps.hpp), each row drawn with an unbiased estimate of the number
+// of ways to fill it as its weight, and after each row the population is
+// resampled by weight (systematic resampling, as the smc method does). The
+// replicate's estimate is
+//   Z = relabelling factor * prod over rows t of (1/P) sum_p w_t^p,
+// unbiased for every P (Del Moral 2004; the proof is docs/method.md's).
+#include <memory>
+#include <string>
+
+#include "estimate/rows_steps.hpp"
+#include "sudoku_count/estimator.hpp"
+#include "sudoku_count/layout.hpp"
+
+namespace sudoku_count::detail {
+
+class RowsEstimator : public Estimator {
+ public:
+  // `particles` 0 takes default_particles; `tuning` defaults to
+  // RowsTuning::for_layout. Throws InputError when particles is out of range.
+  RowsEstimator(const Layout& layout, int particles);
+  RowsEstimator(const Layout& layout, int particles, const RowsTuning& tuning);
+
+  std::string name() const override { return "rows"; }
+  const Layout& layout() const override { return steps_->layout(); }
+  std::string note() const override;
+  // P, and K where rows are drawn sequentially: runs with different ones
+  // never merge.
+  std::string variant() const override;
+  std::uint64_t samples_per_block() const override { return samples_per_block_; }
+  std::unique_ptr<Workspace> make_workspace() const override;
+  long double sample_log(Rng& rng, Workspace& workspace) const override;
+
+  int particles() const { return particles_; }
+  const RowsSteps& steps() const { return *steps_; }
+
+  // The number of particles the method uses on a layout when none is given:
+  // measured, docs/benchmarks.md.
+  static int default_particles(const Layout& layout);
+  static constexpr int kMaxParticles = EstimatorOptions::kMaxParticles;
+
+ private:
+  std::shared_ptr<const RowsSteps> steps_;
+  int particles_ = 1;
+  std::uint64_t samples_per_block_ = 1;
+};
+
+// The registry's hooks: the estimator on a layout, and the one a
+// checkpoint's variant ("rows/P=64", "rows/P=256/K=8") names. Throw
+// InputError.
+std::unique_ptr<Estimator> make_rows_estimator(const Layout& layout, int particles);
+std::unique_ptr<Estimator> make_rows_estimator_for_variant(const std::string& variant, const Layout& layout);
+
+}  // namespace sudoku_count::detail

@@ -1,0 +1,251 @@
+#include "estimate/rows_steps.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <numeric>
+
+#include "bands/band_fillings.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/stats.hpp"
+
+namespace sudoku_count::detail {
+
+// Measured (docs/benchmarks.md, "Rows").
+RowsTuning RowsTuning::for_layout(const Layout& layout) {
+  RowsTuning tuning;
+  // The subset DP only where it is cheap: from 9 symbols on one sequential
+  // draw a row does better per second (9x9 x 2x, 12x12 Latin 10x).
+  tuning.exact_matching_max_symbols = 8;
+  // One draw a row: K draws cut the noise of a row by K at K times the cost,
+  // and the resampling does as well (20x20 Latin: K = 1, 2, 4, 8 gave
+  // rse^2 x s 1.2e-4, 1.7e-4, 2.5e-4, 3.1e-4).
+  tuning.matching_draws = 1;
+  // Latin squares: the last three rows as one band, f(X), up to 20 symbols
+  // (12x12: rse^2 x CPU s 3.4e-6 against 1.0e-5 with two; 20x20 7.6e-5
+  // against 1.1e-4), else the last two, 2^cycles (64x64: f of three rows
+  // took minutes a replicate). Other houses: up to 6x6 two rows by
+  // enumeration (four of six enumerate most of the grid: 2x3 took 40x
+  // longer); 7x7 to 9x9 four (9x9 x: 1.1e-2, 8.5e-3, 3.5e-3, 1.5e-3 for 1 to
+  // 4; five took 4 ms a particle); larger grids the last row (enumerating a
+  // 16x16 band can take seconds, and the count is not cut by the deadline).
+  const int n = layout.n();
+  tuning.exact_closing_rows = layout.latin_square() ? (n <= 20 ? 3 : 2) : n <= 6 ? 2 : n <= 9 ? 4 : 1;
+  // Every Latin rectangle completes (Hall's theorem, M. Hall 1945), so there
+  // is nothing to prune there.
+  tuning.prune = !layout.latin_square();
+  return tuning;
+}
+
+RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning)
+    : layout_(layout), tuning_(tuning), latin_(layout.latin_square()) {
+  const int n = layout.n();
+  if (tuning.exact_closing_rows < 1) throw InputError("rows: at least the last row is counted exactly");
+  if (tuning.exact_matching_max_symbols > MatchingCounter::kMaxSymbols)
+    throw InputError("rows: rows are counted exactly up to " + std::to_string(MatchingCounter::kMaxSymbols) +
+                     " symbols at most");
+  const auto& houses = layout.houses();
+  // State index of each house that is not a row.
+  std::vector<int> index_of(houses.size(), -1);
+  for (std::size_t h = 0; h < houses.size(); ++h)
+    if (houses[h].kind != HouseKind::Row) index_of[h] = houses_++;
+  house_start_.assign(static_cast<std::size_t>(n) * n + 1, 0);
+  for (int cell = 0; cell < n * n; ++cell) {
+    house_start_[cell] = static_cast<int>(house_index_.size());
+    for (const int h : layout.houses_of_cells()[cell])
+      if (index_of[h] >= 0) house_index_.push_back(index_of[h]);
+  }
+  house_start_[n * n] = static_cast<int>(house_index_.size());
+  for (std::size_t h = 0; h < houses.size(); ++h) {
+    if (index_of[h] < 0) continue;
+    cells_start_.push_back(static_cast<int>(house_cells_.size()));
+    house_cells_.insert(house_cells_.end(), houses[h].cells.begin(), houses[h].cells.end());
+  }
+  cells_start_.push_back(static_cast<int>(house_cells_.size()));
+  log_relabelling_ = std::lgamma(n + 1.0L) + (latin_ ? std::lgamma(static_cast<long double>(n)) : 0.0L);
+}
+
+void RowsSteps::place(Mask* state, int row, const int* symbol_of) const {
+  const int n = this->n();
+  for (int j = 0; j < n; ++j) {
+    const Mask bit = Mask{1} << symbol_of[j];
+    const int cell = row * n + j;
+    for (int k = house_start_[cell]; k < house_start_[cell + 1]; ++k) state[house_index_[k]] |= bit;
+  }
+}
+
+void RowsSteps::start(Mask* state) const {
+  std::fill(state, state + houses_, Mask{0});
+  std::vector<int> identity(n());
+  std::iota(identity.begin(), identity.end(), 0);
+  place(state, 0, identity.data());
+}
+
+void RowsSteps::allowed_symbols(const Mask* state, int row, Mask* allowed) const {
+  const int n = this->n();
+  for (int j = 0; j < n; ++j) {
+    const int cell = row * n + j;
+    Mask used = 0;
+    for (int k = house_start_[cell]; k < house_start_[cell + 1]; ++k) used |= state[house_index_[k]];
+    allowed[j] = low_bits(n) & ~used;
+  }
+  // Latin squares: column 0 fixed to 0..N-1 (its symbol `row` is free there).
+  if (latin_) allowed[0] &= Mask{1} << row;
+}
+
+namespace {
+
+// Latin squares, two rows left: every column misses two symbols and every
+// symbol is missing from two columns, so the columns are the edges of a
+// 2-regular multigraph on the symbols, a union of cycles; row N-2 takes one
+// end of each edge, every symbol once: one of the two orientations of each
+// cycle, 2^cycles ways. The fixed first column orients column 0's cycle, so
+// 2^(cycles - 1) remain: returns cycles - 1.
+int two_row_cycles(const Mask* missing, int n) {
+  int parent[kMaxGridSize];
+  std::iota(parent, parent + n, 0);
+  const auto root = [&](int s) {
+    while (parent[s] != s) s = parent[s] = parent[parent[s]];
+    return s;
+  };
+  int cycles = n;
+  for (int j = 0; j < n; ++j) {
+    assert(popcount(missing[j]) == 2);
+    const int a = root(low_bit_index(missing[j])), b = root(low_bit_index(clear_low_bit(missing[j])));
+    if (a != b) {
+      parent[a] = b;
+      --cycles;
+    }
+  }
+  return cycles - 1;
+}
+
+}  // namespace
+
+long double RowsSteps::fill_row(Mask* state, int row, Rng& rng, Scratch& scratch) const {
+  const int n = this->n();
+  Mask allowed[kMaxGridSize];
+  int symbol_of[kMaxGridSize];
+  allowed_symbols(state, row, allowed);
+  long double log_weight = 0;
+  if (n <= tuning_.exact_matching_max_symbols) {
+    const double ways = scratch.counter.count(allowed, n);
+    if (ways <= 0) return kLogZero;
+    log_weight = std::log(static_cast<long double>(ways));
+    scratch.counter.sample(rng, symbol_of);
+  } else {
+    const int draws = tuning_.matching_draws;
+    scratch.draws.resize(static_cast<std::size_t>(draws) * n);
+    scratch.weights.resize(draws);
+    double total = 0;
+    for (int k = 0; k < draws; ++k)
+      total += scratch.weights[k] =
+          sequential_matching(allowed, n, rng, &scratch.draws[static_cast<std::size_t>(k) * n]);
+    if (total <= 0) return kLogZero;
+    log_weight = std::log(static_cast<long double>(total / draws));
+    double target = std::ldexp(static_cast<double>(rng() >> 11), -53) * total;
+    int pick = 0;
+    while (pick + 1 < draws && (scratch.weights[pick] <= 0 || target >= scratch.weights[pick]))
+      target -= scratch.weights[pick++];
+    while (scratch.weights[pick] <= 0) --pick;  // rounding ran past the last positive weight
+    std::copy_n(&scratch.draws[static_cast<std::size_t>(pick) * n], n, symbol_of);
+  }
+  place(state, row, symbol_of);
+  return log_weight;
+}
+
+}  // namespace sudoku_count::detail
+
+namespace sudoku_count::detail {
+
+// The closing rows by depth-first enumeration: row by row, cell by cell,
+// each cell taking the symbols in none of its houses (the houses' masks are
+// updated in place and restored), down to the last row or, on a Latin
+// square, the last two, which are counted directly.
+double RowsSteps::count_rows(Mask* state, int row) const {
+  const int n = this->n();
+  if (row == n) return 1;
+  if (latin_ && n - row >= 3 && n - row <= kLatinBandRows) {
+    // The last c = 3 rows of a Latin square: each column misses c
+    // symbols, and filling them is filling a band of c rows with those
+    // column sets, f(X) (bands/band_fillings.hpp). Permuting the c rows
+    // maps fillings one-to-one, and column 0's symbols differ, so 1 in c!
+    // has column 0 in the fixed order.
+    Mask missing[kMaxGridSize];
+    allowed_symbols(state, row, missing);
+    missing[0] = low_bits(n) & ~low_bits(row);
+    const std::uint64_t fillings = count_band_fillings(missing, n - row, n);
+    return static_cast<double>(fillings) / std::tgamma(n - row + 1.0);
+  }
+  if (row == n - 1 || (latin_ && row == n - 2)) {
+    Mask allowed[kMaxGridSize];
+    allowed_symbols(state, row, allowed);
+    if (row == n - 2) {
+      allowed[0] = (Mask{1} << row) | (Mask{1} << (row + 1));  // what column 0 misses
+      return std::ldexp(1.0, two_row_cycles(allowed, n));
+    }
+    // Each column misses one symbol: the row is forced, if they differ.
+    Mask all = 0;
+    for (int j = 0; j < n; ++j) {
+      if (popcount(allowed[j]) != 1) return 0;
+      all |= allowed[j];
+    }
+    return all == low_bits(n) ? 1 : 0;
+  }
+  return count_row_cells(state, row, 0, 0);
+}
+
+double RowsSteps::count_row_cells(Mask* state, int row, int column, Mask row_used) const {
+  const int n = this->n();
+  if (column == n) return count_rows(state, row + 1);
+  const int cell = row * n + column;
+  const int* first = &house_index_[house_start_[cell]];
+  const int* last = &house_index_[house_start_[cell + 1]];
+  Mask used = row_used;
+  for (const int* h = first; h != last; ++h) used |= state[*h];
+  Mask options = low_bits(n) & ~used;
+  if (latin_ && column == 0) options &= Mask{1} << row;
+  double total = 0;
+  for (; options; options = clear_low_bit(options)) {
+    const Mask bit = low_bit(options);
+    for (const int* h = first; h != last; ++h) state[*h] |= bit;
+    total += count_row_cells(state, row, column + 1, row_used | bit);
+    for (const int* h = first; h != last; ++h) state[*h] &= ~bit;
+  }
+  return total;
+}
+
+bool RowsSteps::may_complete(const Mask* state, int filled) const {
+  const int n = this->n();
+  const Mask all = low_bits(n);
+  Mask allowed[kMaxGridSize * kMaxGridSize];  // of the empty cells, row-major from row `filled`
+  const int first = filled * n;
+  for (int row = filled; row < n; ++row) {
+    Mask row_options = 0;
+    for (int j = 0; j < n; ++j) {
+      const int cell = row * n + j;
+      Mask used = 0;
+      for (int k = house_start_[cell]; k < house_start_[cell + 1]; ++k) used |= state[house_index_[k]];
+      const Mask options = all & ~used;
+      if (!options) return false;
+      allowed[cell - first] = options;
+      row_options |= options;
+    }
+    if (row_options != all) return false;
+  }
+  for (int h = 0; h < houses_; ++h) {
+    const Mask missing = all & ~state[h];
+    Mask options = 0;
+    for (int k = cells_start_[h]; k < cells_start_[h + 1]; ++k)
+      if (house_cells_[k] >= first) options |= allowed[house_cells_[k] - first];
+    if ((options & missing) != missing) return false;
+  }
+  return true;
+}
+
+long double RowsSteps::log_closing(Mask* state) const {
+  const double count = count_rows(state, closing_row());
+  return count > 0 ? std::log(static_cast<long double>(count)) : kLogZero;
+}
+
+}  // namespace sudoku_count::detail

@@ -1,0 +1,116 @@
+#pragma once
+// The steps of the row-by-row estimator (`--method rows`; docs/method.md,
+// section 13) on any layout: one step fills one row of a partial grid.
+//
+// A partial grid after k rows is the set of symbols each house other than a
+// row already holds (rows 0..k-1 are full, the others empty, so row masks
+// carry nothing). Filling row k is a perfect matching of the row's cells to
+// symbols, each cell allowed the symbols in none of its houses: the row is a
+// house itself, so a house meeting the row in several cells is kept by the
+// matching's distinct symbols. The number of ways to fill row k is the
+// permanent of that 0/1 matrix; a step draws the row and returns an unbiased
+// estimate of that number:
+//   up to exact_matching_max_symbols: the permanent by the subset DP of
+//     MatchingCounter, and a uniform row;
+//   beyond: K sequential draws (sequential_matching), their mean 1/q as the
+//     weight, one of them kept in proportion to its 1/q (the argument of
+//     sets_steps.cpp's sample_row: E[mean(w) phi(pick)] = sum_M phi(M));
+//   the last exact_closing_rows rows: counted exactly, by enumerating the
+//     rows before the last two; the last row is forced (each column misses
+//     one symbol: weight 0 or 1); on Latin squares the last two rows
+//     number 2^cycles, and the last three are a band of three rows, f(X).
+//
+// Relabelling (every house keeps its symbols' roles under a permutation of
+// the symbols): row 0 is fixed to 0..N-1 and the count multiplied by N!. For
+// Latin squares the rows 1..N-1 are interchangeable as well, so column 0 is
+// fixed to 0..N-1 too and the count multiplied by (N-1)!:
+// L(n) = n! (n-1)! R(n).
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bands/row_matchings.hpp"
+#include "core/bits.hpp"
+#include "sudoku_count/layout.hpp"
+#include "sudoku_count/rng.hpp"
+
+namespace sudoku_count::detail {
+
+// Choices that change what a sample is, fixed per layout (measured,
+// docs/benchmarks.md, "Tuning").
+struct RowsTuning {
+  int exact_matching_max_symbols = 12;  // rows counted exactly (and drawn uniformly) up to this N
+  int matching_draws = 8;               // K sequential draws per row beyond it
+  int exact_closing_rows = 2;           // the last rows, counted exactly by enumeration (at least 1)
+  // After each drawn row, a particle whose grid fails RowsSteps::may_complete
+  // gets weight 0 (it has no completion): dead particles are dropped at the
+  // first resampling that can see it rather than at the end.
+  bool prune = true;
+  static RowsTuning for_layout(const Layout& layout);
+};
+
+class RowsSteps {
+ public:
+  RowsSteps(const Layout& layout, const RowsTuning& tuning);
+
+  const Layout& layout() const { return layout_; }
+  const RowsTuning& tuning() const { return tuning_; }
+  int n() const { return layout_.n(); }
+  // Masks per partial grid: one per house that is not a row.
+  int state_size() const { return houses_; }
+  // Whether the rows beyond row 0 are drawn with sequential matchings (K
+  // matters).
+  bool samples_matchings() const { return n() > tuning_.exact_matching_max_symbols; }
+  // log of the relabelling factor: N!, times (N-1)! for Latin squares.
+  long double log_relabelling() const { return log_relabelling_; }
+  // Row 0 is filled by start(); fill_row draws rows 1..closing_row()-1 and
+  // count_closing counts the rows from closing_row() on.
+  int closing_row() const { return std::max(1, n() - tuning_.exact_closing_rows); }
+
+  // Memory a thread reuses from step to step.
+  struct Scratch {
+    MatchingCounter counter;
+    std::vector<int> draws;
+    std::vector<double> weights;
+  };
+
+  // The partial grid after row 0 = 0..N-1 (and for Latin squares column 0's
+  // first cell): `state` has state_size() masks.
+  void start(Mask* state) const;
+  // Fills `row`; returns the log of an unbiased estimate of the number of
+  // ways to fill it (kLogZero if there is none; the state is then left as
+  // it was).
+  long double fill_row(Mask* state, int row, Rng& rng, Scratch& scratch) const;
+  // False if the partial grid with rows 0..filled-1 filled has no
+  // completion for a reason seen at once: an empty cell with no symbol left,
+  // or a house (a row among them) with a missing symbol that none of its
+  // empty cells allows. True says nothing.
+  bool may_complete(const Mask* state, int filled) const;
+  // The log of the number of ways to fill the rows from closing_row() on,
+  // exactly (kLogZero for none). `state` is used as scratch and restored.
+  long double log_closing(Mask* state) const;
+
+ private:
+  // Latin squares' closing rows counted as one band, up to this many.
+  static constexpr int kLatinBandRows = 3;
+  void allowed_symbols(const Mask* state, int row, Mask* allowed) const;
+  void place(Mask* state, int row, const int* symbol_of) const;
+  double count_rows(Mask* state, int row) const;
+  double count_row_cells(Mask* state, int row, int column, Mask row_used) const;
+
+  Layout layout_;
+  RowsTuning tuning_;
+  bool latin_ = false;
+  int houses_ = 0;
+  // For cell (r, j), the state indices of its houses but its row:
+  // house_index_[house_start_[r*N + j] .. house_start_[r*N + j + 1]).
+  std::vector<int> house_start_;
+  std::vector<int> house_index_;
+  // Cells of each state house: house_cells_[cells_start_[h] .. cells_start_[h + 1]).
+  std::vector<int> cells_start_;
+  std::vector<int> house_cells_;
+  long double log_relabelling_ = 0;
+};
+
+}  // namespace sudoku_count::detail
