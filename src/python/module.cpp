@@ -161,6 +161,9 @@ StopRule stop_rule(const ParsedOptions& options) {
 py::object estimate(const std::vector<std::string>& arguments, const py::object& progress) {
   const cli::ProcessGroup& group = kThisProcess;
   const ParsedOptions options = parse("estimate", arguments);
+  // Locked before the resume file is read, held to the end (as the command does).
+  const std::optional<CheckpointLock> lock = cli::lock_checkpoint(
+      options.has("checkpoint") ? options.text("checkpoint") : options.has("resume") ? options.text("resume") : "");
   const std::optional<Checkpoint> resumed = cli::read_resumed_run(options, group);
   const std::string resume_path = resumed ? options.text("resume") : "";
   const Layout layout = resumed ? resumed->layout : cli::command_layout(options);
@@ -187,10 +190,11 @@ py::object estimate(const std::vector<std::string>& arguments, const py::object&
     py::gil_scoped_release release;
     estimator =
         resumed && !options.given("method") && !options.given("particles") && !options.given("orientation")
-            ? make_estimator_for_variant(resumed->method, layout)
+            ? make_estimator_for_variant(resumed->method, layout, EstimatorOptions{.threads = run.threads})
             : make_estimator(options.text("method"), layout,
                              EstimatorOptions{.particles = static_cast<int>(options.integer("particles")),
-                                              .orientation = parse_orientation(options.text("orientation"))});
+                                              .orientation = parse_orientation(options.text("orientation")),
+                                              .threads = run.threads});
   }
   const cli::EstimateRun context{
       layout, run.seed, estimator->name(), estimator->note(),
@@ -201,6 +205,7 @@ py::object estimate(const std::vector<std::string>& arguments, const py::object&
   state.tool_version = kVersion;
   state.layout = layout;
   state.method = estimator->variant();
+  state.method_version = estimator->method_version();
   state.samples_per_block = estimator->samples_per_block();
   if (resumed) cli::continue_from(*resumed, resume_path, state, run);
   else run.start.first_block = options.integer("first-block");
@@ -353,6 +358,9 @@ py::object exact(const std::vector<std::string>& arguments, const py::object& pr
   }
   std::optional<ExactJobState> resumed;
   std::string resume_path;
+  // Locked before the resume file is read, held until the job ends (as the command does).
+  const std::optional<CheckpointLock> lock = cli::lock_checkpoint(
+      options.has("checkpoint") ? options.text("checkpoint") : options.has("resume") ? options.text("resume") : "");
   if (options.has("resume")) {
     resume_path = options.text("resume");
     resumed = load_exact_job(resume_path);
@@ -396,9 +404,11 @@ py::object sample(const std::vector<std::string>& arguments) {
   SampleResult result;
   supervisor.run([&] { result = sample_grids(layout, sample_options); }, [] {});
   supervisor.raise_kept(py::none());
+  // The command's JSON Lines: a header, then one record per grid, which is
+  // the array here. to_dict() is the header.
   const py::array grids = grids_array(result.grids, layout.n());
-  return py::module_::import("sudoku_count._results")
-      .attr("SampleResult")(grids, to_python(cli::sample_json(result)), attributes(cli::sample_json(result)));
+  const Json header = cli::sample_json_lines(result).front();
+  return py::module_::import("sudoku_count._results").attr("SampleResult")(grids, to_python(header), attributes(header));
 }
 
 // ---- solve ------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 import sudoku_count as sc
 from conftest import without
 
-TIMINGS = ("seconds", "build_seconds", "threads")
+TIMINGS = ("seconds", "setup_seconds", "threads")
 
 
 def test_estimate_has_every_diagnostic_as_an_attribute(grid_counts):
