@@ -9,9 +9,13 @@ cd "$(dirname "$0")/.."
 # Building and running the tool, and the quick test tier: the compiler and
 # make, CMake, the libraries, python3, with which the CLI tests read JSON
 # output, and its jsonschema module, with which they check it against
-# docs/schema.
+# docs/schema; the Python module (pybind11, numpy) and its tests (pytest,
+# venv, setuptools and pip for `pip install .`; matplotlib for the example
+# of docs/python.md); zsh, to check the syntax of the generated zsh
+# completion.
 packages=(g++ make cmake libboost-program-options-dev libboost-dev libpcg-cpp-dev libgtest-dev nlohmann-json3-dev
-          python3 python3-jsonschema)
+          python3 python3-jsonschema python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest
+          python3-venv python3-setuptools python3-pip python3-matplotlib zsh)
 # The full tier adds Clang with libFuzzer and the sanitizer runtimes
 # (libclang-rt-14-dev) and Clang's OpenMP (libomp-14-dev) for the fuzz
 # targets, Open MPI for the MPI variant and its launcher, and matplotlib,

@@ -1,0 +1,19 @@
+"""Count, estimate, sample and solve completed Sudoku grids.
+
+    >>> import sudoku_count as sc
+    >>> sc.exact('2x2')
+    >>> sc.estimate('3', rel_error=1e-3).estimate
+    >>> sc.sample('3', count=5, seed=1).shape
+    (5, 9, 9)
+
+The box is given as on the command line ('3', '2x3'); keyword arguments are
+named like the command's options (rel_error for --rel-error); None means the
+command's default. Bad input raises ValueError (sudoku_count.InputError)
+with the tool's message. See docs/python.md.
+"""
+
+from ._core import InputError, __version__, estimate, exact, sample, solve
+from ._results import EstimateResult, ExactJobResult, ExactResult, SampleResult, SolveResult
+
+__all__ = ["estimate", "exact", "sample", "solve", "InputError", "EstimateResult", "ExactJobResult", "ExactResult",
+           "SampleResult", "SolveResult", "__version__"]
