@@ -84,7 +84,7 @@ fi
 
 # Text output comes from rank 0 only, and says how many processes ran.
 launch 2 estimate --box 2x3 --blocks 10 --threads 1 >"$tmp/out" 2>&1
-if [ "$(grep -c '^estimate: ' "$tmp/out")" -eq 1 ] && grep -q 'on 1 threads x 2 processes' "$tmp/out"; then
+if [ "$(grep -c '^estimate: ' "$tmp/out")" -eq 1 ] && grep -q 'on 1 thread x 2 processes' "$tmp/out"; then
   passes=$((passes + 1))
 else
   echo "FAIL one-report"; sed 's/^/  /' "$tmp/out"; failures=$((failures + 1))
