@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <limits>
 
 namespace sudoku_count::detail {
 
@@ -146,6 +147,30 @@ double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of)
     open[column] = 0;
   }
   return inverse_probability;
+}
+
+long double draw_row(const Mask* allowed, int n, int exact_max_symbols, int draws, Rng& rng, RowDrawScratch& scratch,
+                     int* symbol_of) {
+  constexpr long double kNone = -std::numeric_limits<long double>::infinity();
+  if (n <= exact_max_symbols) {
+    const double ways = scratch.counter.count(allowed, n);
+    if (ways <= 0) return kNone;
+    scratch.counter.sample(rng, symbol_of);
+    return std::log(static_cast<long double>(ways));
+  }
+  scratch.draws.resize(static_cast<std::size_t>(draws) * n);
+  scratch.weights.resize(draws);
+  double total = 0;
+  for (int k = 0; k < draws; ++k)
+    total += scratch.weights[k] = sequential_matching(allowed, n, rng, &scratch.draws[static_cast<std::size_t>(k) * n]);
+  if (total <= 0) return kNone;
+  double target = std::ldexp(static_cast<double>(rng() >> 11), -53) * total;
+  int pick = 0;
+  while (pick + 1 < draws && (scratch.weights[pick] <= 0 || target >= scratch.weights[pick]))
+    target -= scratch.weights[pick++];
+  while (scratch.weights[pick] <= 0) --pick;  // rounding ran past the last positive weight
+  std::copy_n(&scratch.draws[static_cast<std::size_t>(pick) * n], n, symbol_of);
+  return std::log(static_cast<long double>(total / draws));
 }
 
 }  // namespace sudoku_count::detail

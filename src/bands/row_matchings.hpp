@@ -53,4 +53,22 @@ namespace sudoku_count::detail {
 // probability, so every perfect matching can be drawn.
 double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of);
 
+// Memory draw_row reuses from row to row (one per thread).
+struct RowDrawScratch {
+  MatchingCounter counter;
+  std::vector<int> draws;
+  std::vector<double> weights;
+};
+
+// One row of a partial grid: a perfect matching of the n columns to their
+// `allowed` symbols, in symbol_of, and the log of an unbiased estimate of
+// the number of such matchings (-inf if there is none). Up to
+// `exact_max_symbols` symbols the matchings are counted exactly and one is
+// drawn uniformly; beyond, `draws` sequential draws are made, the weight is
+// the mean of their 1/q and one of them is picked in proportion to its 1/q
+// (sampling-importance-resampling: unbiased for every K; docs/method.md,
+// section 4). The sets and rows methods draw their rows with it.
+long double draw_row(const Mask* allowed, int n, int exact_max_symbols, int draws, Rng& rng, RowDrawScratch& scratch,
+                     int* symbol_of);
+
 }  // namespace sudoku_count::detail

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "estimate/systematic_resampling.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/stats.hpp"
 
@@ -66,14 +67,14 @@ struct RowsWorkspace : Estimator::Workspace {
       : states(static_cast<std::size_t>(particles) * state_size),
         next(states.size()),
         log_weights(particles),
-        weights(particles) {}
+        weights(particles),
+        ancestors(particles) {}
   RowsSteps::Scratch scratch;
   std::vector<Mask> states, next;  // particle p's masks at [p * state_size, (p + 1) * state_size)
   std::vector<long double> log_weights;
   std::vector<double> weights;
+  std::vector<int> ancestors;
 };
-
-double uniform_unit(Rng& rng) { return std::ldexp(static_cast<double>(rng() >> 11), -53); }
 
 }  // namespace
 
@@ -91,9 +92,9 @@ long double RowsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
   long double log_estimate = steps.log_relabelling();
 
   // The mean weight goes into the estimate; with `resample`, the population
-  // is replaced by P draws by weight, systematic (smc_method.cpp): particle
-  // p gets P w^p / sum w copies in expectation, next to each other. False
-  // when every weight is zero.
+  // is replaced by P draws by weight (systematic_resample: particle p gets
+  // P w^p / sum w copies in expectation, next to each other). False when
+  // every weight is zero.
   auto fold = [&](bool resample) {
     const long double top = *std::max_element(log_w.begin(), log_w.end());
     if (top == kLogZero) return false;
@@ -105,14 +106,8 @@ long double RowsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
     for (int p = 0; p < count; ++p) total += ws.weights[p] = std::exp(static_cast<double>(log_w[p] - top));
     log_estimate += top + std::log(static_cast<long double>(total) / count);
     if (resample) {
-      const double step = total / count;
-      double point = uniform_unit(rng) * step, cumulated = ws.weights[0];
-      int a = 0;
-      for (int j = 0; j < count; ++j, point += step) {
-        while (point >= cumulated && a + 1 < count) cumulated += ws.weights[++a];
-        while (ws.weights[a] <= 0) --a;  // rounding ran past the last positive weight
-        std::copy_n(&ws.states[a * size], size, &ws.next[j * size]);
-      }
+      systematic_resample(ws.weights.data(), count, total, uniform_unit(rng), ws.ancestors.data());
+      for (int j = 0; j < count; ++j) std::copy_n(&ws.states[ws.ancestors[j] * size], size, &ws.next[j * size]);
       ws.states.swap(ws.next);
     }
     return true;

@@ -127,29 +127,9 @@ long double RowsSteps::fill_row(Mask* state, int row, Rng& rng, Scratch& scratch
   Mask allowed[kMaxGridSize];
   int symbol_of[kMaxGridSize];
   allowed_symbols(state, row, allowed);
-  long double log_weight = 0;
-  if (n <= tuning_.exact_matching_max_symbols) {
-    const double ways = scratch.counter.count(allowed, n);
-    if (ways <= 0) return kLogZero;
-    log_weight = std::log(static_cast<long double>(ways));
-    scratch.counter.sample(rng, symbol_of);
-  } else {
-    const int draws = tuning_.matching_draws;
-    scratch.draws.resize(static_cast<std::size_t>(draws) * n);
-    scratch.weights.resize(draws);
-    double total = 0;
-    for (int k = 0; k < draws; ++k)
-      total += scratch.weights[k] =
-          sequential_matching(allowed, n, rng, &scratch.draws[static_cast<std::size_t>(k) * n]);
-    if (total <= 0) return kLogZero;
-    log_weight = std::log(static_cast<long double>(total / draws));
-    double target = std::ldexp(static_cast<double>(rng() >> 11), -53) * total;
-    int pick = 0;
-    while (pick + 1 < draws && (scratch.weights[pick] <= 0 || target >= scratch.weights[pick]))
-      target -= scratch.weights[pick++];
-    while (scratch.weights[pick] <= 0) --pick;  // rounding ran past the last positive weight
-    std::copy_n(&scratch.draws[static_cast<std::size_t>(pick) * n], n, symbol_of);
-  }
+  const long double log_weight = draw_row(allowed, n, tuning_.exact_matching_max_symbols, tuning_.matching_draws, rng,
+                                          scratch, symbol_of);
+  if (log_weight == kLogZero) return kLogZero;
   place(state, row, symbol_of);
   return log_weight;
 }

@@ -69,11 +69,7 @@ class RowsSteps {
   int closing_row() const { return std::max(1, n() - tuning_.exact_closing_rows); }
 
   // Memory a thread reuses from step to step.
-  struct Scratch {
-    MatchingCounter counter;
-    std::vector<int> draws;
-    std::vector<double> weights;
-  };
+  using Scratch = RowDrawScratch;
 
   // The partial grid after row 0 = 0..N-1 (and for Latin squares column 0's
   // first cell): `state` has state_size() masks.

@@ -213,28 +213,10 @@ long double SetsSteps::sample_row(PartialGrid& grid, Rng& rng, Scratch& scratch)
   const int n = shape_.n();
   Mask* sets = grid.left;
   int symbol_of[kMaxGridSize];
-  long double log_weight = 0;
-  if (n <= tuning_.exact_matching_max_symbols) {
-    const double ways = scratch.counter.count(sets, n);
-    if (ways <= 0) return kLogZero;  // cannot happen: regular bipartite graphs have perfect matchings
-    log_weight = std::log(static_cast<long double>(ways));
-    scratch.counter.sample(rng, symbol_of);
-  } else {
-    const int draws = tuning_.matching_draws;
-    scratch.draws.resize(static_cast<std::size_t>(draws) * n);
-    scratch.weights.resize(draws);
-    double total = 0;
-    for (int k = 0; k < draws; ++k)
-      total += scratch.weights[k] = sequential_matching(sets, n, rng, &scratch.draws[static_cast<std::size_t>(k) * n]);
-    if (total <= 0) return kLogZero;
-    log_weight = std::log(static_cast<long double>(total / draws));
-    double target = std::ldexp(static_cast<double>(rng() >> 11), -53) * total;
-    int pick = 0;
-    while (pick + 1 < draws && (scratch.weights[pick] <= 0 || target >= scratch.weights[pick]))
-      target -= scratch.weights[pick++];
-    while (scratch.weights[pick] <= 0) --pick;  // rounding ran past the last positive weight
-    std::copy_n(&scratch.draws[static_cast<std::size_t>(pick) * n], n, symbol_of);
-  }
+  // Exactly counted, a row always has matchings (band graphs are regular); sequential draws can all end dead.
+  const long double log_weight = draw_row(sets, n, tuning_.exact_matching_max_symbols, tuning_.matching_draws, rng,
+                                          scratch.row, symbol_of);
+  if (log_weight == kLogZero) return kLogZero;
   for (int j = 0; j < n; ++j) sets[j] &= ~(Mask{1} << symbol_of[j]);
   --grid.rows_left;
   return log_weight;

@@ -77,9 +77,7 @@ class SetsSteps {
   struct Scratch {
     std::vector<BoxChoiceTable> boxes;  // one per box, for table-drawn bands
     HallScratch hall;
-    MatchingCounter counter;
-    std::vector<int> draws;
-    std::vector<double> weights;
+    RowDrawScratch row;
     std::vector<int> symbols;
   };
   std::unique_ptr<Scratch> make_scratch() const;
