@@ -33,6 +33,7 @@
 
 #include "commands/checkpoints.hpp"
 #include "commands/common.hpp"
+#include "commands/requests.hpp"
 #include "convert.hpp"
 #include "distributed.hpp"
 #include "options.hpp"
@@ -143,21 +144,6 @@ class Supervisor {
 
 // ---- estimate -------------------------------------------------------------------
 
-// The stopping rule as the command builds it: the budgets and target
-// given, or the library's default rule when there are none.
-StopRule stop_rule(const ParsedOptions& options) {
-  const bool forever = options.flag("forever");
-  const bool any = options.has("rel-error") || options.has("time") || options.has("samples") || options.has("blocks");
-  StopRule stop = any || forever ? StopRule{} : default_stop_rule();
-  stop.forever = forever;
-  stop.min_samples = options.integer("min-samples");
-  if (options.has("rel-error")) stop.rel_error = options.real("rel-error");
-  if (options.has("time")) stop.seconds = options.real("time");
-  if (options.has("samples")) stop.samples = options.integer("samples");
-  if (options.has("blocks")) stop.blocks = options.integer("blocks");
-  return stop;
-}
-
 py::object estimate(const std::vector<std::string>& arguments, const py::object& progress) {
   const cli::ProcessGroup& group = kThisProcess;
   const ParsedOptions options = parse("estimate", arguments);
@@ -175,7 +161,7 @@ py::object estimate(const std::vector<std::string>& arguments, const py::object&
                      std::to_string(run.seed) + "); leave seed out to resume it");
   run.threads = static_cast<int>(options.integer("threads"));
   run.confidence = options.real("confidence");
-  run.stop = stop_rule(options);
+  run.stop = cli::stop_rule(options);
   run.checkpoint_every = options.real("checkpoint-every");
   run.report_every = progress.is_none() || !options.has("report-every") ? 0 : options.real("report-every");
   const std::string checkpoint_path = options.has("checkpoint") ? options.text("checkpoint") : resume_path;
@@ -239,8 +225,6 @@ py::object estimate(const std::vector<std::string>& arguments, const py::object&
 }
 
 // ---- exact ----------------------------------------------------------------------
-
-const char* const kJobOptions[] = {"checkpoint", "resume", "max-units", "time"};
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -364,27 +348,13 @@ py::object exact(const std::vector<std::string>& arguments, const py::object& pr
   if (options.has("resume")) {
     resume_path = options.text("resume");
     resumed = load_exact_job(resume_path);
-    if (options.given("box") && cli::box_shape(options) != resumed->shape)
-      throw InputError("box " + options.text("box") + " does not match job checkpoint '" + resume_path + "' (box " +
-                       resumed->shape.name() + "); leave box out to resume it");
-    cli::require_same_layout(options, Layout(resumed->shape), resume_path);
+    cli::require_job_shape(options, resumed->shape, resume_path, "box");
   }
-  ExactRequest request;
-  request.layout = resumed ? Layout(resumed->shape) : cli::command_layout(options);
-  if (options.has("puzzle")) request.puzzle = parse_puzzle(options.text("puzzle"), request.layout);
-  if (options.has("puzzle-file"))
-    request.puzzle = parse_puzzle(cli::read_puzzle_file(options.text("puzzle-file")), request.layout);
-  request.fix_first_row = options.flag("fix-first-row");
-  request.method = options.text("method");
-  request.threads = static_cast<int>(options.integer("threads"));
+  const ExactRequest request = cli::exact_request(options, resumed);
   const std::string method = choose_exact_method(request);
   if (method == "bands" && ExactJob::handles(request.layout.shape()))
     return exact_job(options, request, resumed, resume_path, progress);
-  for (const char* option : kJobOptions)
-    if (options.has(option))
-      throw InputError(std::string("--") + option + " applies to the exact job of two-band shapes (boxes R x 2 or "
-                       "2 x R, R <= 6); layout " + request.layout.name() + " by method " + method +
-                       " is counted at once: drop it");
+  cli::refuse_job_options(options, request, method);
   ExactResult result;
   supervisor.run([&] { result = count_exact(request, note); }, deliver);
   supervisor.raise_kept(py::none());

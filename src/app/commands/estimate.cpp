@@ -13,6 +13,7 @@
 #include "commands/checkpoints.hpp"
 #include "commands/commands.hpp"
 #include "commands/common.hpp"
+#include "commands/requests.hpp"
 #include "distributed.hpp"
 #include "output/json.hpp"
 #include "output/text.hpp"
@@ -28,21 +29,6 @@ namespace {
 // plain progress lines written when stderr is not one (--progress always).
 constexpr double kStatusLineEvery = 0.5;
 constexpr double kPlainLineEvery = 10;
-
-// The budgets and the target given, or the library's default rule when
-// there are none.
-StopRule stop_rule(const ParsedOptions& options) {
-  const bool forever = options.flag("forever");
-  const bool any = options.has("rel-error") || options.has("time") || options.has("samples") || options.has("blocks");
-  StopRule stop = any || forever ? StopRule{} : default_stop_rule();
-  stop.forever = forever;
-  stop.min_samples = options.integer("min-samples");
-  if (options.has("rel-error")) stop.rel_error = options.real("rel-error");
-  if (options.has("time")) stop.seconds = options.real("time");
-  if (options.has("samples")) stop.samples = options.integer("samples");
-  if (options.has("blocks")) stop.blocks = options.integer("blocks");
-  return stop;
-}
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 #include "commands/checkpoints.hpp"
 #include "commands/commands.hpp"
 #include "commands/common.hpp"
+#include "commands/requests.hpp"
 #include "output/json.hpp"
 #include "output/text.hpp"
 #include "sudoku_count/error.hpp"
@@ -22,8 +23,6 @@
 
 namespace sudoku_count::cli {
 namespace {
-
-const char* const kJobOptions[] = {"checkpoint", "resume", "max-units", "time"};
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -187,27 +186,13 @@ int handle_exact(const ParsedOptions& options, const ProcessGroup& group) {
   if (options.has("resume")) {
     resume_path = options.text("resume");
     resumed = parse_exact_job(group.share([&] { return format_exact_job(load_exact_job(resume_path)); }), resume_path);
-    if (options.given("box") && box_shape(options) != resumed->shape)
-      throw InputError("--box " + options.text("box") + " does not match job checkpoint '" + resume_path + "' (box " +
-                       resumed->shape.name() + "); drop --box to resume it");
-    require_same_layout(options, Layout(resumed->shape), resume_path);
+    require_job_shape(options, resumed->shape, resume_path, "--box");
   }
-  ExactRequest request;
-  request.layout = resumed ? Layout(resumed->shape) : command_layout(options);
-  if (options.has("puzzle")) request.puzzle = parse_puzzle(options.text("puzzle"), request.layout);
-  if (options.has("puzzle-file"))
-    request.puzzle = parse_puzzle(read_puzzle_file(options.text("puzzle-file")), request.layout);
-  request.fix_first_row = options.flag("fix-first-row");
-  request.method = options.text("method");
-  request.threads = static_cast<int>(options.integer("threads"));
+  const ExactRequest request = exact_request(options, resumed);
   const std::string method = choose_exact_method(request);
   if (method == "bands" && ExactJob::handles(request.layout.shape()))
     return run_job(options, group, request, resumed, resume_path);
-  for (const char* option : kJobOptions)
-    if (options.has(option))
-      throw InputError(std::string("--") + option + " applies to the exact job of two-band shapes (boxes R x 2 or "
-                       "2 x R, R <= 6); layout " + request.layout.name() + " by method " + method +
-                       " is counted at once: drop it");
+  refuse_job_options(options, request, method);
   if (!group.leader()) return 0;
 
   const bool show_progress = isatty(STDERR_FILENO) && options.text("progress") != "never";

@@ -1,0 +1,50 @@
+#include "commands/requests.hpp"
+
+#include "commands/common.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/grid.hpp"
+
+namespace sudoku_count::cli {
+
+StopRule stop_rule(const ParsedOptions& options) {
+  const bool forever = options.flag("forever");
+  const bool any = options.has("rel-error") || options.has("time") || options.has("samples") || options.has("blocks");
+  StopRule stop = any || forever ? StopRule{} : default_stop_rule();
+  stop.forever = forever;
+  stop.min_samples = options.integer("min-samples");
+  if (options.has("rel-error")) stop.rel_error = options.real("rel-error");
+  if (options.has("time")) stop.seconds = options.real("time");
+  if (options.has("samples")) stop.samples = options.integer("samples");
+  if (options.has("blocks")) stop.blocks = options.integer("blocks");
+  return stop;
+}
+
+void require_job_shape(const ParsedOptions& options, const Shape& saved, const std::string& path,
+                       const std::string& box) {
+  if (options.given("box") && box_shape(options) != saved)
+    throw InputError(box + " " + options.text("box") + " does not match job checkpoint '" + path + "' (box " +
+                     saved.name() + "); leave out " + box + " to resume it");
+  require_same_layout(options, Layout(saved), path);
+}
+
+ExactRequest exact_request(const ParsedOptions& options, const std::optional<ExactJobState>& resumed) {
+  ExactRequest request;
+  request.layout = resumed ? Layout(resumed->shape) : command_layout(options);
+  if (options.has("puzzle")) request.puzzle = parse_puzzle(options.text("puzzle"), request.layout);
+  if (options.has("puzzle-file"))
+    request.puzzle = parse_puzzle(read_puzzle_file(options.text("puzzle-file")), request.layout);
+  request.fix_first_row = options.flag("fix-first-row");
+  request.method = options.text("method");
+  request.threads = static_cast<int>(options.integer("threads"));
+  return request;
+}
+
+void refuse_job_options(const ParsedOptions& options, const ExactRequest& request, const std::string& method) {
+  for (const char* option : {"checkpoint", "resume", "max-units", "time"})
+    if (options.has(option))
+      throw InputError(std::string("--") + option + " applies to the exact job of two-band shapes (boxes R x 2 or "
+                       "2 x R, R <= 6); layout " + request.layout.name() + " by method " + method +
+                       " is counted at once: drop it");
+}
+
+}  // namespace sudoku_count::cli
