@@ -11,7 +11,8 @@
 # 36x36 and 64x64) run one thread per run and are not in the default set:
 # about an hour of CPU on a quiet machine, several on a busy one.
 # usage: scripts/calibration.sh [STUDY...]
-#   studies: 16x16 25x25 36x36 exact transposes 49x49 64x64 particles (default: the first five)
+#   studies: 16x16 16x16-10s 25x25 36x36 (the sets method) 16x16-smc 25x25-smc 36x36-smc exact
+#            transposes 49x49 64x64 particles rows-vs-smc (default: all but the last four)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SUDOKU_COUNT=${SUDOKU_COUNT:-build/sudoku-count}
@@ -19,12 +20,16 @@ export SUDOKU_COUNT=${SUDOKU_COUNT:-build/sudoku-count}
 cal=scripts/calibration.py
 out=docs/calibration
 studies=("$@")
-[ ${#studies[@]} -gt 0 ] || studies=(16x16 25x25 36x36 exact transposes)
+[ ${#studies[@]} -gt 0 ] || studies=(16x16 16x16-10s 25x25 36x36 16x16-smc 25x25-smc 36x36-smc exact transposes)
 for study in "${studies[@]}"; do
   case "$study" in
-    16x16) $cal replicates --box 4 --runs 50 --samples 20000 --first-seed 1001 --out $out/16x16 ;;
-    25x25) $cal replicates --box 5 --runs 20 --samples 3000 --first-seed 2001 --out $out/25x25 ;;
-    36x36) $cal replicates --box 6 --runs 10 --samples 100 --first-seed 3001 --out $out/36x36 ;;
+    16x16) $cal replicates --box 4 --method sets --runs 50 --samples 20000 --first-seed 1001 --out $out/16x16 ;;
+    16x16-10s) $cal replicates --box 4 --method sets --runs 50 --time 10 --first-seed 1001 --out $out/16x16-10s ;;
+    25x25) $cal replicates --box 5 --method sets --runs 20 --samples 3000 --first-seed 2001 --out $out/25x25 ;;
+    36x36) $cal replicates --box 6 --method sets --runs 10 --samples 100 --first-seed 3001 --out $out/36x36 ;;
+    16x16-smc) $cal replicates --box 4 --method smc --runs 20 --samples 2000 --first-seed 1101 --out $out/16x16-smc ;;
+    25x25-smc) $cal replicates --box 5 --method smc --runs 100 --samples 400 --first-seed 2101 --out $out/25x25-smc ;;
+    36x36-smc) $cal replicates --box 6 --method smc --runs 10 --samples 120 --first-seed 3101 --out $out/36x36-smc ;;
     49x49) $cal replicates --box 7 --runs 10 --samples 60 --threads 1 --first-seed 6001 --out $out/49x49 ;;
     64x64) $cal replicates --box 8 --runs 10 --samples 8 --threads 1 --first-seed 7001 --out $out/64x64 ;;
     particles)
@@ -51,7 +56,14 @@ for study in "${studies[@]}"; do
           --out "$out/transposes-${spec%%:*}" $header
         header=
       done ;;
-    *) echo "unknown study '$study': choose 16x16 25x25 36x36 exact transposes 49x49 64x64 particles" >&2; exit 2 ;;
+    rows-vs-smc)
+      # Two code paths on the classic layout: the generic row-by-row
+      # estimator against smc (band column sets), independent seeds.
+      $cal methods --box 4 --method rows --samples 4000 --other-method smc --other-samples 2000 --runs 5 \
+        --first-seed 9001 --out $out/rows-vs-smc-16x16 --header
+      $cal methods --box 5 --method rows --samples 1200 --other-method smc --other-samples 1600 --runs 5 \
+        --first-seed 9101 --out $out/rows-vs-smc-25x25 ;;
+    *) echo "unknown study '$study': choose 16x16 16x16-10s 25x25 36x36 16x16-smc 25x25-smc 36x36-smc exact transposes 49x49 64x64 particles rows-vs-smc" >&2; exit 2 ;;
   esac
   echo
 done
