@@ -5,12 +5,12 @@
 # estimator (Knuth's random path, most-constrained cell) run in the same go
 # on the same shape with the same threads, and quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|classic-ab] [SECONDS]
 #   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
 #   THREADS        threads for both sides (default: all cores)
 #   BUILD_DIR      build tree holding sudoku-count and make_puzzles (default build)
 #   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default $BUILD_DIR/ and build-mpi/)
-#   SUDOKU_COUNT_BASE_BIN   a previous build's binary, for bands-ab (required there) and smc (optional)
+#   SUDOKU_COUNT_BASE_BIN   a previous build's binary, for bands-ab and classic-ab (required there) and smc (optional)
 #   PUZZLES        puzzles generated for `solve` (default 1000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -243,6 +243,24 @@ bench_layouts() {
   done
 }
 
+# The classic layout before and after a change, in one go: the previous
+# build (SUDOKU_COUNT_BASE_BIN) and this one alternate, two rounds, on 9x9
+# (auto: bands), 16x16 and 25x25 (smc) with the same seeds and sample
+# budgets, so the estimates can be compared sample for sample and the time
+# normalised variances as a ratio.
+bench_classic_ab() {
+  local base=${SUDOKU_COUNT_BASE_BIN:?set SUDOKU_COUNT_BASE_BIN to the previous binary} round spec box method n
+  echo "== classic layout, previous ($base) vs this ($bin), $threads threads, fixed budgets"
+  for round in 1 2; do
+    for spec in "3 auto 10000" "4 smc 4000" "5 smc 800"; do
+      read -r box method n <<<"$spec"
+      local common=(estimate --box "$box" --method "$method" --samples "$n" --threads "$threads" --json --seed "$((800 + round))")
+      scripts/tnv.py "previous" "$threads" -- "$base" "${common[@]}"
+      scripts/tnv.py "this" "$threads" -- "$bin" "${common[@]}"
+    done
+  done
+}
+
 bench_solve() {
   local count=${PUZZLES:-1000}
   local file="$build/bench-puzzles-9x9-$count.txt"
@@ -311,6 +329,7 @@ case "$what" in
   symmetry) bench_symmetry ;;
   sample) bench_sample ;;
   layouts) bench_layouts ;;
+  classic-ab) bench_classic_ab ;;
   estimate) bench_estimate ;;
   scaling) bench_scaling ;;
   exact) bench_exact ;;
@@ -322,5 +341,5 @@ case "$what" in
   distributed) bench_distributed ;;
   solve) bench_solve ;;
   all) bench_exact; bench_solve; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|classic-ab] [SECONDS]" >&2; exit 2 ;;
 esac

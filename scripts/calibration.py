@@ -8,6 +8,7 @@ the standard errors they report.
     scripts/calibration.py exact --box 1x9 --runs 10 --time 10 --out cal/latin9
     scripts/calibration.py exact --box 2x3 --variant x --runs 10 --time 5 --out cal/6x6x
     scripts/calibration.py particles --box 6 --particles 256 --samples 200 --out cal/36x36-particles
+    scripts/calibration.py methods --box 4 --method rows --samples 4000 --other-method smc --out cal/16x16-rows
 
 Every run uses its own seed (--first-seed, then one more per run), so the runs
 are independent. Each run's JSON summary is appended to OUT.jsonl (a study
@@ -35,6 +36,9 @@ particles: --method smc with P, 2P and 4P particles (--particles P), each one
   under-reports the gap.
 transposes: R x C and C x R with --method sets --orientation given (each on its own)
   and different seeds: their difference in combined standard errors.
+methods: --method A and --other-method B on one layout, different seeds, each
+  --runs runs (B with --other-samples): the pooled estimates' difference in
+  combined standard errors (e.g. rows against smc on the classic layout).
 """
 import argparse
 import json
@@ -230,6 +234,32 @@ def exact(args):
         k_range(runs)))
 
 
+def pool(runs):
+    # Independent runs: the sample-weighted mean, its SE from the runs' SEs.
+    total = sum(r["samples"] for r in runs)
+    mean = sum(Decimal(r["estimate"]) * r["samples"] for r in runs) / total
+    var = sum((Decimal(r["std_error"]) * r["samples"] / total) ** 2 for r in runs)
+    return mean, var.sqrt()
+
+
+def methods(args):
+    # Two methods on one layout, independent seeds, each its own budget.
+    a = collect(args, args.box, args.method, range(args.first_seed, args.first_seed + args.runs))
+    other = argparse.Namespace(**vars(args))
+    if args.other_samples:
+        other.samples, other.time = args.other_samples, None
+    b = collect(other, args.box, args.other_method, range(args.first_seed + 1000, args.first_seed + 1000 + args.runs))
+    if args.header:
+        print("| layout | methods | runs each | budgets | pooled first | pooled second | difference / combined SE | intervals |")
+        print("|---|---|---|---|---|---|---|---|")
+    (ma, sa), (mb, sb) = pool(a), pool(b)
+    z = float((ma - mb) / (sa * sa + sb * sb).sqrt())
+    print("| %s | %s vs %s | %d | %s / %s | %s +- %s | %s +- %s | %+.2f | %s / %s |" % (
+        a[0].get("layout", args.box), args.method, args.other_method, args.runs, budget_text(args),
+        budget_text(other), format(ma, ".5e"), format(sa, ".1e"), format(mb, ".5e"), format(sb, ".1e"), z,
+        statuses(a), statuses(b)))
+
+
 def transposes(args):
     rows, cols = args.box.split("x")
     other = "%sx%s" % (cols, rows)
@@ -241,22 +271,16 @@ def transposes(args):
         print("| shapes | runs each | budget | pooled R x C | pooled C x R | difference / combined SE | intervals |")
         print("|---|---|---|---|---|---|---|")
 
-    def pool(runs):
-        # Independent runs: the sample-weighted mean, its SE from the runs' SEs.
-        total = sum(r["samples"] for r in runs)
-        mean = sum(Decimal(r["estimate"]) * r["samples"] for r in runs) / total
-        var = sum((Decimal(r["std_error"]) * r["samples"] / total) ** 2 for r in runs)
-        return mean, var.sqrt()
-
     (ma, sa), (mb, sb) = pool(a), pool(b)
     z = float((ma - mb) / (sa * sa + sb * sb).sqrt())
-    print("| %s vs %s | %d | %s | %.5e +- %.1e | %.5e +- %.1e | %+.2f | %s / %s |" % (
-        args.box, other, args.runs, budget_text(args), ma, sa, mb, sb, z, statuses(a), statuses(b)))
+    print("| %s vs %s | %d | %s | %s +- %s | %s +- %s | %+.2f | %s / %s |" % (
+        args.box, other, args.runs, budget_text(args), format(ma, ".5e"), format(sa, ".1e"), format(mb, ".5e"),
+        format(sb, ".1e"), z, statuses(a), statuses(b)))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("study", choices=["replicates", "exact", "transposes", "particles"])
+    parser.add_argument("study", choices=["replicates", "exact", "transposes", "particles", "methods"])
     parser.add_argument("--box", required=True)
     parser.add_argument("--method", default="")
     parser.add_argument("--variant", default="", help="extra regions of the layout (estimate --variant)")
@@ -265,6 +289,8 @@ def main():
     budget.add_argument("--time", type=float, help="seconds per run")
     budget.add_argument("--samples", type=int, help="samples per run")
     parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--other-method", default="smc", help="the second method of the methods study")
+    parser.add_argument("--other-samples", type=int, default=0, help="its samples per run (default: --samples)")
     parser.add_argument("--particles", type=int, default=0, help="P of the particles study")
     parser.add_argument("--first-seed", type=int, default=101)
     parser.add_argument("--out", required=True, help="prefix of the raw runs (OUT.jsonl) and the QQ plot")
@@ -272,7 +298,8 @@ def main():
     parser.add_argument("--exact-seconds", type=int, default=120)
     parser.add_argument("--header", action="store_true", help="print the table header (exact, transposes)")
     args = parser.parse_args()
-    {"replicates": replicates, "exact": exact, "transposes": transposes, "particles": particles}[args.study](args)
+    {"replicates": replicates, "exact": exact, "transposes": transposes, "particles": particles,
+     "methods": methods}[args.study](args)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@
 # about an hour of CPU on a quiet machine, several on a busy one.
 # usage: scripts/calibration.sh [STUDY...]
 #   studies: 16x16 16x16-10s 25x25 36x36 (the sets method) 16x16-smc 25x25-smc 36x36-smc exact
-#            transposes 49x49 64x64 particles rows-vs-smc (default: all but the last four)
+#            transposes 49x49 64x64 particles rows-vs-smc latin (default: all but the last five)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SUDOKU_COUNT=${SUDOKU_COUNT:-build/sudoku-count}
@@ -56,6 +56,14 @@ for study in "${studies[@]}"; do
           --out "$out/transposes-${spec%%:*}" $header
         header=
       done ;;
+    latin)
+      # Latin squares of orders 7-11 against their published counts
+      # (tests/data/layout_counts.txt), auto (rows), 30 runs of 5 s each.
+      header=--header
+      for n in 7 8 9 10 11; do
+        $cal exact --box "1x$n" --runs 30 --time 5 --first-seed 9201 --out "$out/latin-$n" $header
+        header=
+      done ;;
     rows-vs-smc)
       # Two code paths on the classic layout: the generic row-by-row
       # estimator against smc (band column sets), independent seeds.
@@ -63,7 +71,7 @@ for study in "${studies[@]}"; do
         --first-seed 9001 --out $out/rows-vs-smc-16x16 --header
       $cal methods --box 5 --method rows --samples 1200 --other-method smc --other-samples 1600 --runs 5 \
         --first-seed 9101 --out $out/rows-vs-smc-25x25 ;;
-    *) echo "unknown study '$study': choose 16x16 16x16-10s 25x25 36x36 16x16-smc 25x25-smc 36x36-smc exact transposes 49x49 64x64 particles rows-vs-smc" >&2; exit 2 ;;
+    *) echo "unknown study '$study': choose 16x16 16x16-10s 25x25 36x36 16x16-smc 25x25-smc 36x36-smc exact transposes 49x49 64x64 particles rows-vs-smc latin" >&2; exit 2 ;;
   esac
   echo
 done
