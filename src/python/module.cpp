@@ -174,27 +174,14 @@ py::object estimate(const std::vector<std::string>& arguments, const py::object&
   std::unique_ptr<Estimator> estimator;
   {
     py::gil_scoped_release release;
-    estimator =
-        resumed && !options.given("method") && !options.given("particles") && !options.given("orientation")
-            ? make_estimator_for_variant(resumed->method, layout, EstimatorOptions{.threads = run.threads})
-            : make_estimator(options.text("method"), layout,
-                             EstimatorOptions{.particles = static_cast<int>(options.integer("particles")),
-                                              .orientation = parse_orientation(options.text("orientation")),
-                                              .threads = run.threads});
+    estimator = cli::requested_estimator(options, layout, resumed, run.threads);
   }
   const cli::EstimateRun context{
       layout, run.seed, estimator->name(), estimator->note(),
       std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count(),
       layout.classic() ? symmetry_group_order(layout.shape()) : BigInt(0), checkpoint_path};
 
-  Checkpoint state;
-  state.tool_version = kVersion;
-  state.layout = layout;
-  state.method = estimator->variant();
-  state.method_version = estimator->method_version();
-  state.samples_per_block = estimator->samples_per_block();
-  if (resumed) cli::continue_from(*resumed, resume_path, state, run);
-  else run.start.first_block = options.integer("first-block");
+  Checkpoint state = cli::run_checkpoint(options, layout, *estimator, resumed, resume_path, run);
 
   cli::CheckpointSaver saver(state, run.seed, checkpoint_path, run.checkpoint_every, false);
   Supervisor supervisor;
@@ -300,16 +287,8 @@ py::object exact_job(const ParsedOptions& options, const ExactRequest& request,
     supervisor.raise_kept(partial);
     return partial;
   }
-  ExactResult result;
-  result.count = reached.sum;
-  result.method = "bands";
-  result.threads = runner->width();
-  result.seconds = seconds_since(start);
-  result.detail = std::to_string(reached.classes) + " classes of band-1 column sets, f^2 each, in " +
-                  std::to_string(reached.chunks) + " chunks" +
-                  (classes_before > 0 ? " (" + std::to_string(classes_before) + " classes from the checkpoint)" : "");
-  if (!(job.counted_shape() == request.layout.shape()))
-    result.note = "counted on the transposed " + job.counted_shape().name() + " shape, which has the same number of grids";
+  ExactResult result =
+      cli::finished_job_result(job, reached, request, runner->width(), seconds_since(start), classes_before);
   py::object count = exact_result(options, request, std::move(result));
   supervisor.raise_kept(count);
   return count;

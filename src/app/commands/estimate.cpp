@@ -90,27 +90,14 @@ int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
   // Resuming without --method, --particles or --orientation: the estimator that wrote the
   // checkpoint, from its variant (orientation and particles included).
   const auto build_start = std::chrono::steady_clock::now();
-  const auto estimator =
-      resumed && !options.given("method") && !options.given("particles") && !options.given("orientation")
-          ? make_estimator_for_variant(resumed->method, layout, EstimatorOptions{.threads = run.threads})
-          : make_estimator(options.text("method"), layout,
-                           EstimatorOptions{.particles = static_cast<int>(options.integer("particles")),
-                                            .orientation = parse_orientation(options.text("orientation")),
-                                            .threads = run.threads});
+  const auto estimator = requested_estimator(options, layout, resumed, run.threads);
   const EstimateRun context{
       layout, run.seed, estimator->name(), estimator->note(),
       std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count(),
       layout.classic() ? symmetry_group_order(layout.shape()) : BigInt(0), checkpoint_path};
 
   // What a checkpoint of this run records (its blocks and sums filled in as it goes).
-  Checkpoint state;
-  state.tool_version = kVersion;
-  state.layout = layout;
-  state.method = estimator->variant();
-  state.method_version = estimator->method_version();
-  state.samples_per_block = estimator->samples_per_block();
-  if (resumed) continue_from(*resumed, resume_path, state, run);
-  else run.start.first_block = options.integer("first-block");
+  Checkpoint state = run_checkpoint(options, layout, *estimator, resumed, resume_path, run);
 
   const double status_every = status_line ? kStatusLineEvery : plain_lines ? kPlainLineEvery : 0;
   const double stdout_every = run.report_every;

@@ -155,16 +155,8 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
     if (json) std::cout << dump(exact_job_json(reached, checkpoint_path)) << "\n";
     return reporter.failed() ? 3 : signal_exit_status();
   }
-  ExactResult result;
-  result.count = reached.sum;
-  result.method = "bands";
-  result.threads = runner->width();
-  result.seconds = seconds_since(start);
-  result.detail = std::to_string(reached.classes) + " classes of band-1 column sets, f^2 each, in " +
-                  std::to_string(reached.chunks) + " chunks" +
-                  (classes_before > 0 ? " (" + std::to_string(classes_before) + " classes from the checkpoint)" : "");
-  if (!(job.counted_shape() == request.layout.shape()))
-    result.note = "counted on the transposed " + job.counted_shape().name() + " shape, which has the same number of grids";
+  ExactResult result =
+      finished_job_result(job, reached, request, runner->width(), seconds_since(start), classes_before);
   print_count(options, request, std::move(result));
   return reporter.failed() ? 3 : 0;
 }

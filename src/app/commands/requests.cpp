@@ -1,8 +1,10 @@
 #include "commands/requests.hpp"
 
+#include "commands/checkpoints.hpp"
 #include "commands/common.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/grid.hpp"
+#include "sudoku_count/version.hpp"
 
 namespace sudoku_count::cli {
 
@@ -17,6 +19,29 @@ StopRule stop_rule(const ParsedOptions& options) {
   if (options.has("samples")) stop.samples = options.integer("samples");
   if (options.has("blocks")) stop.blocks = options.integer("blocks");
   return stop;
+}
+
+std::unique_ptr<Estimator> requested_estimator(const ParsedOptions& options, const Layout& layout,
+                                               const std::optional<Checkpoint>& resumed, int threads) {
+  if (resumed && !options.given("method") && !options.given("particles") && !options.given("orientation"))
+    return make_estimator_for_variant(resumed->method, layout, EstimatorOptions{.threads = threads});
+  return make_estimator(options.text("method"), layout,
+                        EstimatorOptions{.particles = static_cast<int>(options.integer("particles")),
+                                         .orientation = parse_orientation(options.text("orientation")),
+                                         .threads = threads});
+}
+
+Checkpoint run_checkpoint(const ParsedOptions& options, const Layout& layout, const Estimator& estimator,
+                          const std::optional<Checkpoint>& resumed, const std::string& resume_path, RunOptions& run) {
+  Checkpoint state;
+  state.tool_version = kVersion;
+  state.layout = layout;
+  state.method = estimator.variant();
+  state.method_version = estimator.method_version();
+  state.samples_per_block = estimator.samples_per_block();
+  if (resumed) continue_from(*resumed, resume_path, state, run);
+  else run.start.first_block = options.integer("first-block");
+  return state;
 }
 
 void require_job_shape(const ParsedOptions& options, const Shape& saved, const std::string& path,
@@ -37,6 +62,21 @@ ExactRequest exact_request(const ParsedOptions& options, const std::optional<Exa
   request.method = options.text("method");
   request.threads = static_cast<int>(options.integer("threads"));
   return request;
+}
+
+ExactResult finished_job_result(const ExactJob& job, const ExactJobState& reached, const ExactRequest& request,
+                                int threads, double seconds, std::uint64_t classes_before) {
+  ExactResult result;
+  result.count = reached.sum;
+  result.method = "bands";
+  result.threads = threads;
+  result.seconds = seconds;
+  result.detail = std::to_string(reached.classes) + " classes of band-1 column sets, f^2 each, in " +
+                  std::to_string(reached.chunks) + " chunks" +
+                  (classes_before > 0 ? " (" + std::to_string(classes_before) + " classes from the checkpoint)" : "");
+  if (!(job.counted_shape() == request.layout.shape()))
+    result.note = "counted on the transposed " + job.counted_shape().name() + " shape, which has the same number of grids";
+  return result;
 }
 
 void refuse_job_options(const ParsedOptions& options, const ExactRequest& request, const std::string& method) {
