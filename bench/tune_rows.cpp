@@ -8,29 +8,17 @@
 // seconds, the relative standard error, rse^2 x CPU seconds (the time to a
 // relative error e on T idle cores is that / e^2 / T), the log-weight
 // variance and the interval status.
-#include <sys/resource.h>
-
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
+#include "bench_settings.hpp"
 #include "estimate/rows_method.hpp"
 #include "sudoku_count/run.hpp"
 
 using namespace sudoku_count;
 using namespace sudoku_count::detail;
-
-namespace {
-
-double cpu_seconds() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         1e-6 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 5) {
@@ -46,9 +34,7 @@ int main(int argc, char** argv) {
     int particles = 0, threads = 2;
     double seconds = 0;
     for (int i = 5; i < argc; ++i) {
-      const std::string arg = argv[i];
-      const auto eq = arg.find('=');
-      const std::string key = arg.substr(0, eq), value = eq == std::string::npos ? "" : arg.substr(eq + 1);
+      const auto [key, value] = bench::parse_setting(argv[i]);
       if (key == "particles") particles = std::stoi(value);
       else if (key == "draws") tuning.matching_draws = std::stoi(value);
       else if (key == "exact-rows") tuning.exact_matching_max_symbols = std::stoi(value);
@@ -56,7 +42,7 @@ int main(int argc, char** argv) {
       else if (key == "closing") tuning.exact_closing_rows = std::stoi(value);
       else if (key == "threads") threads = std::stoi(value);
       else if (key == "seconds") seconds = std::stod(value);
-      else throw std::invalid_argument("unknown setting " + arg);
+      else throw std::invalid_argument(std::string("unknown setting ") + argv[i]);
     }
     const RowsEstimator estimator(layout, particles, tuning);
     RunOptions options;
@@ -64,9 +50,9 @@ int main(int argc, char** argv) {
     options.threads = threads;
     options.stop.samples = std::strtoull(argv[3], nullptr, 10);
     if (seconds > 0) options.stop.seconds = seconds;
-    const double cpu_start = cpu_seconds();
+    const double cpu_start = bench::cpu_seconds();
     const Progress p = run_estimate(estimator, options, [](const Progress&) {});
-    const double cpu = cpu_seconds() - cpu_start;
+    const double cpu = bench::cpu_seconds() - cpu_start;
     const Summary& s = p.summary;
     const double rse2 = s.rel_std_error * s.rel_std_error;
     std::printf("{\"layout\":\"%s\",\"variant\":\"%s\",\"exact_rows\":%d,\"closing\":%d,\"samples\":%llu,\"estimate\":\"%s\","

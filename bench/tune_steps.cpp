@@ -3,12 +3,10 @@
 //
 // usage: tune_steps BOX METHOD SAMPLES SEED [particles=P] [draws=K]
 //                   [closing=2|3] [exact-rows=N] [boxes=table|sequential]
-//                   [band2=table|draw] [threads=T]
+//                   [band2=table|draw] [averaged=0|1] [threads=T]
 // Prints one JSON line: the tuning, samples, wall and CPU seconds, the
 // relative standard error, rse^2 x wall seconds and rse^2 x CPU seconds /
 // threads, the log-weight variance and the interval status.
-#include <sys/resource.h>
-
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +15,7 @@
 #include <memory>
 #include <string>
 
+#include "bench_settings.hpp"
 #include "estimate/sets_method.hpp"
 #include "estimate/smc_method.hpp"
 #include "sudoku_count/run.hpp"
@@ -24,22 +23,12 @@
 using namespace sudoku_count;
 using namespace sudoku_count::detail;
 
-namespace {
-
-double cpu_seconds() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         1e-6 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 5) {
     std::fprintf(stderr,
                  "usage: tune_steps BOX METHOD SAMPLES SEED [particles=P] [draws=K] [closing=2|3] [exact-rows=N] "
-                 "[boxes=table|sequential] [band2=table|draw] [threads=T]\n");
+                 "[boxes=table|sequential] [band2=table|draw] [averaged=0|1] [threads=T]\n");
     return 2;
   }
   try {
@@ -47,19 +36,7 @@ int main(int argc, char** argv) {
     const std::string method = argv[2];
     SetsTuning tuning = method == "sets" ? SetsTuning::for_sets(shape) : SetsTuning::for_smc(shape);
     int particles = 0, threads = 2;
-    for (int i = 5; i < argc; ++i) {
-      const std::string arg = argv[i];
-      const auto eq = arg.find('=');
-      const std::string key = arg.substr(0, eq), value = eq == std::string::npos ? "" : arg.substr(eq + 1);
-      if (key == "particles") particles = std::stoi(value);
-      else if (key == "draws") tuning.matching_draws = std::stoi(value);
-      else if (key == "closing") tuning.exact_closing_rows = std::stoi(value);
-      else if (key == "exact-rows") tuning.exact_matching_max_symbols = std::stoi(value);
-      else if (key == "boxes") tuning.middle_bands = value == "table" ? BoxDraw::Table : BoxDraw::Sequential;
-      else if (key == "band2") tuning.band2_table = value == "table";
-      else if (key == "threads") threads = std::stoi(value);
-      else throw std::invalid_argument("unknown setting " + arg);
-    }
+    bench::apply_sets_settings(argc, argv, 5, tuning, particles, threads);
     const auto steps = std::make_shared<const SetsSteps>(shape, tuning);
     std::unique_ptr<Estimator> estimator;
     if (method == "sets") estimator = std::make_unique<SetsEstimator>(shape, steps);
@@ -68,9 +45,9 @@ int main(int argc, char** argv) {
     options.seed = std::strtoull(argv[4], nullptr, 10);
     options.threads = threads;
     options.stop.samples = std::strtoull(argv[3], nullptr, 10);
-    const double cpu_start = cpu_seconds();
+    const double cpu_start = bench::cpu_seconds();
     const Progress p = run_estimate(*estimator, options, [](const Progress&) {});
-    const double cpu = cpu_seconds() - cpu_start;
+    const double cpu = bench::cpu_seconds() - cpu_start;
     const Summary& s = p.summary;
     const double rse2 = s.rel_std_error * s.rel_std_error;
     std::printf("{\"box\":\"%s\",\"method\":\"%s\",\"variant\":\"%s\",\"steps\":\"%s\",\"samples\":%llu,"

@@ -5,7 +5,7 @@
 # estimator (Knuth's random path, most-constrained cell) run in the same go
 # on the same shape with the same threads, and quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|classic-ab] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|classic-ab|frontier-ab|variance] [SECONDS]
 #   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
 #   THREADS        threads for both sides (default: all cores)
 #   BUILD_DIR      build tree holding sudoku-count and make_puzzles (default build)
@@ -261,6 +261,47 @@ bench_classic_ab() {
   done
 }
 
+# The frontier before and after a change, in one go: the previous build
+# (SUDOKU_COUNT_BASE_BIN) and this one alternate, two rounds, with the same
+# seeds and replicate budgets on 16x16, 25x25, 36x36 and 64x64 (auto: smc),
+# each line the time-normalised variance (scripts/tnv.py: rse^2 x CPU s /
+# threads beside rse^2 x wall s). FRONTIER_SCALE multiplies the budgets.
+bench_frontier_ab() {
+  local base=${SUDOKU_COUNT_BASE_BIN:?set SUDOKU_COUNT_BASE_BIN to the previous binary} round spec box n
+  local scale=${FRONTIER_SCALE:-1}
+  echo "== frontier, previous ($base) vs this ($bin), $threads threads, fixed budgets; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  for round in 1 2; do
+    for spec in "4x4 2000" "5x5 2000" "6x6 400" "8x8 100"; do
+      read -r box n <<<"$spec"
+      n=$(python3 -c "print(max(2, round($n * $scale)))")
+      local common=(estimate --box "$box" --samples "$n" --threads "$threads" --json --seed "$((900 + round))")
+      scripts/tnv.py "previous" "$threads" -- "$base" "${common[@]}"
+      scripts/tnv.py "this" "$threads" -- "$bin" "${common[@]}"
+    done
+  done
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+# Where the variance comes from, step by step: bench/variance_steps.cpp
+# (the Doob decomposition of an SMC replicate; its header has the method).
+# Each line one step's share of the relative variance, then their sum beside
+# the relative variance measured directly. One path of the steps (P = 1) on
+# 9x9, 16x16 and 25x25, where the shares are large enough to resolve; on
+# 9x9 also the default P = 16. 25x25 with the last sampled row picked
+# (averaged=0, the steps before issue 22) and averaged over its draws (the
+# default since); on 16x16 the steps are the same before and after.
+bench_variance() {
+  local tool=$build/variance_steps
+  [ -x "$tool" ] || { echo "$tool not found: build the bench targets" >&2; return 2; }
+  echo "== variance by step, $threads threads; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  "$tool" 3x3 2000 10 1 particles=1 threads="$threads"
+  "$tool" 3x3 4000 20 1 threads="$threads"
+  "$tool" 4x4 400 4 1 particles=1 threads="$threads"
+  for averaged in 0 1; do
+    "$tool" 5x5 300 2 1 particles=1 averaged=$averaged threads="$threads"
+  done
+}
+
 bench_solve() {
   local count=${PUZZLES:-1000}
   local file="$build/bench-puzzles-9x9-$count.txt"
@@ -330,6 +371,8 @@ case "$what" in
   sample) bench_sample ;;
   layouts) bench_layouts ;;
   classic-ab) bench_classic_ab ;;
+  frontier-ab) bench_frontier_ab ;;
+  variance) bench_variance ;;
   estimate) bench_estimate ;;
   scaling) bench_scaling ;;
   exact) bench_exact ;;
@@ -341,5 +384,5 @@ case "$what" in
   distributed) bench_distributed ;;
   solve) bench_solve ;;
   all) bench_exact; bench_solve; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|classic-ab] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|classic-ab|frontier-ab|variance] [SECONDS]" >&2; exit 2 ;;
 esac

@@ -149,6 +149,15 @@ double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of)
   return inverse_probability;
 }
 
+double draw_matchings(const Mask* allowed, int n, int draws, Rng& rng, RowDrawScratch& scratch) {
+  scratch.draws.resize(static_cast<std::size_t>(draws) * n);
+  scratch.weights.resize(draws);
+  double total = 0;
+  for (int k = 0; k < draws; ++k)
+    total += scratch.weights[k] = sequential_matching(allowed, n, rng, &scratch.draws[static_cast<std::size_t>(k) * n]);
+  return total;
+}
+
 long double draw_row(const Mask* allowed, int n, int exact_max_symbols, int draws, Rng& rng, RowDrawScratch& scratch,
                      int* symbol_of) {
   constexpr long double kNone = -std::numeric_limits<long double>::infinity();
@@ -158,11 +167,7 @@ long double draw_row(const Mask* allowed, int n, int exact_max_symbols, int draw
     scratch.counter.sample(rng, symbol_of);
     return std::log(static_cast<long double>(ways));
   }
-  scratch.draws.resize(static_cast<std::size_t>(draws) * n);
-  scratch.weights.resize(draws);
-  double total = 0;
-  for (int k = 0; k < draws; ++k)
-    total += scratch.weights[k] = sequential_matching(allowed, n, rng, &scratch.draws[static_cast<std::size_t>(k) * n]);
+  const double total = draw_matchings(allowed, n, draws, rng, scratch);
   if (total <= 0) return kNone;
   double target = std::ldexp(static_cast<double>(rng() >> 11), -53) * total;
   int pick = 0;

@@ -56,9 +56,17 @@ double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of)
 // Memory draw_row reuses from row to row (one per thread).
 struct RowDrawScratch {
   MatchingCounter counter;
-  std::vector<int> draws;
-  std::vector<double> weights;
+  std::vector<int> draws;      // draw k's symbol_of at [k n, (k + 1) n)
+  std::vector<double> weights; // draw k's 1/q (0 at a dead end)
 };
+
+// K = `draws` sequential matchings of the n columns to their `allowed`
+// symbols, into scratch.draws and scratch.weights; returns the sum of
+// their 1/q (0 if every draw ended dead). Each 1/q is unbiased for the
+// number of matchings, and E[(1/q_k) g(M_k)] = sum over matchings M of
+// g(M) for every function g: what draw_row and the averaged closing of
+// sets_steps.cpp build on.
+double draw_matchings(const Mask* allowed, int n, int draws, Rng& rng, RowDrawScratch& scratch);
 
 // One row of a partial grid: a perfect matching of the n columns to their
 // `allowed` symbols, in symbol_of, and the log of an unbiased estimate of

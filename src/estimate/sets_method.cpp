@@ -47,15 +47,8 @@ long double SetsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
   long double log_weight = 0;
   // A step of weight 0 (no row found among the draws) ends the sample.
   auto add = [&](long double log_step) { return (log_weight += log_step) != kLogZero; };
-  while (!steps.complete(grid)) {
-    if (!add(steps.log_known_choices(grid, scratch))) return kLogZero;
-    do {
-      if (!add(steps.draw_column_sets(grid, rng, scratch))) return kLogZero;
-    } while (steps.column_sets_to_draw(grid));
-    while (steps.row_to_sample(grid))
-      if (!add(steps.sample_row(grid, rng, scratch))) return kLogZero;
-    if (!add(steps.close_band(grid))) return kLogZero;
-  }
+  while (!steps.complete(grid))
+    if (!add(steps.take_step(grid, rng, scratch))) return kLogZero;
   return log_weight;
 }
 

@@ -60,7 +60,13 @@ SetsTuning SetsTuning::for_sets(const Shape& shape) {
 // twice per particle, made replicates 16x dearer for the same variance),
 // K = 4 draws up to 42 symbols (36x36: 2x better than 8, 3.6x better than
 // 16, 1.6x better than 2) and 8 beyond (64x64: 1.3x better than 4; 49x49
-// equal).
+// equal). Beyond 20 symbols the last sampled row is averaged over its K
+// draws, each closed by its two exact rows (25x25: 1.6x better than one
+// draw picked; 36x36: 1.5x; 64x64: 1.4x in 30 replicates, too few to
+// tune K on); with three closing rows on 16x16 the K closings cost more
+// than they save (1.8x worse). With the same draws the averaged weight
+// never varies more than the picked one (docs/method.md, section 4), and
+// two closing rows cost little beside the draws.
 SetsTuning SetsTuning::for_smc(const Shape& shape) {
   const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
   if (n <= 12) return for_sets(shape);
@@ -69,6 +75,7 @@ SetsTuning SetsTuning::for_smc(const Shape& shape) {
   tuning.exact_matching_max_symbols = 12;
   tuning.matching_draws = n <= 20 ? 8 : n <= 42 ? 4 : 8;
   tuning.exact_closing_rows = n <= 20 ? 3 : 2;
+  tuning.averaged_closing = n > 20;
   tuning.middle_bands = n <= 20 && states <= double(1 << 16) ? BoxDraw::Table : BoxDraw::Sequential;
   tuning.band2_table = c >= 3 && states <= kMaxBand2TableStates;
   return tuning;
@@ -104,6 +111,7 @@ std::string SetsSteps::describe() const {
   text += "; rows sampled with " + std::to_string(tuning_.matching_draws) + " draws above " +
           std::to_string(tuning_.exact_matching_max_symbols) + " symbols; last " +
           std::to_string(tuning_.exact_closing_rows) + " rows exact";
+  if (closing_step_rows() > tuning_.exact_closing_rows) text += ", closed after each draw of the row before (averaged)";
   return text;
 }
 
@@ -118,8 +126,44 @@ std::unique_ptr<SetsSteps::Scratch> SetsSteps::make_scratch() const {
 void SetsSteps::start(PartialGrid& grid) const {
   grid.band = 1;
   grid.rows_left = 0;
+  grid.choices_known = false;
   grid.boxes_drawn = 0;
   std::fill(grid.free, grid.free + shape_.n(), low_bits(shape_.n()));
+}
+
+SetsSteps::Step SetsSteps::next_step(const PartialGrid& grid) const {
+  assert(!complete(grid));
+  if (grid.rows_left == 0) return grid.choices_known ? Step::ColumnSets : Step::KnownChoices;
+  return row_to_sample(grid) ? Step::Row : Step::Closing;
+}
+
+long double SetsSteps::take_step(PartialGrid& grid, Rng& rng, Scratch& scratch) const {
+  switch (next_step(grid)) {
+    case Step::KnownChoices:
+      grid.choices_known = true;
+      return log_known_choices(grid, scratch);
+    case Step::ColumnSets:
+      return draw_column_sets(grid, rng, scratch);
+    case Step::Row:
+      return sample_row(grid, rng, scratch);
+    case Step::Closing:
+      break;
+  }
+  return close_band(grid, rng, scratch);
+}
+
+bool SetsSteps::next_step_deterministic(const PartialGrid& grid) const {
+  switch (next_step(grid)) {
+    case Step::KnownChoices:
+      return true;
+    case Step::ColumnSets:
+      return grid.band == shape_.box_cols;
+    case Step::Row:
+      return false;
+    case Step::Closing:
+      break;
+  }
+  return grid.rows_left <= tuning_.exact_closing_rows;
 }
 
 long double SetsSteps::log_known_choices(const PartialGrid& grid, Scratch& scratch) const {
@@ -222,12 +266,44 @@ long double SetsSteps::sample_row(PartialGrid& grid, Rng& rng, Scratch& scratch)
   return log_weight;
 }
 
-long double SetsSteps::close_band(PartialGrid& grid) const {
-  // 128 bits: three closing rows of more than about 47 columns overflow 64 (band_fillings.hpp).
-  const FillingCount exact = count_band_fillings(grid.left, grid.rows_left, shape_.n());
+int SetsSteps::closing_step_rows() const {
+  const bool sampled = shape_.n() > tuning_.exact_matching_max_symbols && shape_.box_rows > tuning_.exact_closing_rows;
+  return tuning_.exact_closing_rows + (tuning_.averaged_closing && sampled ? 1 : 0);
+}
+
+long double SetsSteps::close_band(PartialGrid& grid, Rng& rng, Scratch& scratch) const {
+  long double log_fillings;
+  if (grid.rows_left > tuning_.exact_closing_rows) {
+    log_fillings = log_averaged_closing(grid, rng, scratch);
+  } else {
+    // 128 bits: three closing rows of more than about 47 columns overflow 64 (band_fillings.hpp).
+    const FillingCount exact = count_band_fillings(grid.left, grid.rows_left, shape_.n());
+    log_fillings = exact == 0 ? kLogZero : std::log(static_cast<long double>(exact));
+  }
   grid.rows_left = 0;
+  grid.choices_known = false;
   ++grid.band;
-  return exact == 0 ? kLogZero : std::log(static_cast<long double>(exact));
+  return log_fillings;
+}
+
+// Rows left r = closing + 1, K draws M_k of the next row with inverse
+// probabilities w_k: E[w_k f(X - M_k)] = sum over rows M of f(X - M) = f(X)
+// for each k (draw_matchings), so the mean over k is unbiased for the
+// band's remaining fillings; it averages out the noise of picking one draw.
+long double SetsSteps::log_averaged_closing(const PartialGrid& grid, Rng& rng, Scratch& scratch) const {
+  const int n = shape_.n(), draws = tuning_.matching_draws;
+  if (draw_matchings(grid.left, n, draws, rng, scratch.row) <= 0) return kLogZero;
+  long double sum = 0;
+  Mask rest[kMaxGridSize];
+  for (int k = 0; k < draws; ++k) {
+    const double w = scratch.row.weights[k];
+    if (w <= 0) continue;
+    const int* symbol_of = &scratch.row.draws[static_cast<std::size_t>(k) * n];
+    for (int j = 0; j < n; ++j) rest[j] = grid.left[j] & ~(Mask{1} << symbol_of[j]);
+    sum += static_cast<long double>(w) *
+           static_cast<long double>(count_band_fillings(rest, tuning_.exact_closing_rows, n));
+  }
+  return sum > 0 ? std::log(sum / draws) : kLogZero;
 }
 
 }  // namespace sudoku_count::detail

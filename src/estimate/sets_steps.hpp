@@ -13,7 +13,12 @@
 //   sampled rows  while more rows remain than are counted exactly: one row
 //                 (a perfect matching columns--symbols), with an unbiased
 //                 estimate of the number of rows as weight.
-//   closing rows  the last two or three rows counted exactly.
+//   closing rows  the last two or three rows counted exactly; with
+//                 averaged closing, the last sampled row is part of this
+//                 step: its K draws are each closed exactly and the weight
+//                 is the mean of (1/q_k) x closing count_k (the state after
+//                 the band does not depend on its rows, so no draw is
+//                 picked: a Rao-Blackwellised weight).
 //
 // Everything a step needs to know about the grid so far is in PartialGrid:
 // the symbols still free in each column and what the current band has left
@@ -33,6 +38,7 @@ namespace sudoku_count::detail {
 struct PartialGrid {
   int band = 1;       // the band being filled, 1..C (C + 1 once the grid is complete)
   int rows_left = 0;  // its rows still to fill; 0 before its column sets are drawn
+  bool choices_known = false;  // the band's known column-set weight taken (log_known_choices)
   int boxes_drawn = 0;  // boxes whose column sets are drawn, while they are drawn one at a time
   Mask free[kMaxGridSize];  // per column: symbols in no band up to the current one
   Mask left[kMaxGridSize];  // per column: the current band's symbols not yet given a row
@@ -55,6 +61,7 @@ struct SetsTuning {
   int exact_matching_max_symbols = 12; // rows counted exactly (and drawn uniformly) up to this N
   int matching_draws = 8;              // K sequential draws per sampled row beyond it
   int exact_closing_rows = 3;          // rows counted exactly at the end of a band: 3 or 2
+  bool averaged_closing = false;       // the last sampled row's K draws all closed and averaged
 
   static SetsTuning for_sets(const Shape& shape);
   static SetsTuning for_smc(const Shape& shape);
@@ -85,6 +92,21 @@ class SetsSteps {
   void start(PartialGrid& grid) const;
   bool complete(const PartialGrid& grid) const { return grid.band > shape_.box_cols; }
 
+  // The steps in the order a sample takes them, band by band: the known
+  // part of the column-set weight, the column sets (at once or box by box),
+  // the sampled rows, the closing step. next_step says which comes next
+  // (the grid must not be complete), take_step takes it and returns its
+  // log-weight (kLogZero: the sample has weight 0). The estimators drive
+  // their samples through these two alone.
+  enum class Step { KnownChoices, ColumnSets, Row, Closing };
+  Step next_step(const PartialGrid& grid) const;
+  long double take_step(PartialGrid& grid, Rng& rng, Scratch& scratch) const;
+  // Whether the next step's weight and successor are functions of the grid
+  // alone (no draw): the known choices, the last band's column sets (what
+  // is left), the closing step where it is exact. SMC does not resample
+  // right before such a step: copies would only take the same step again.
+  bool next_step_deterministic(const PartialGrid& grid) const;
+
   // log of the part of the current band's column-set weight that is known
   // before the draw: log W_i where the choices are counted exactly, 0 where
   // they are drawn sequentially. Needs rows_left == 0.
@@ -95,16 +117,23 @@ class SetsSteps {
   long double draw_column_sets(PartialGrid& grid, Rng& rng, Scratch& scratch) const;
   // Whether the current band has column sets still to draw.
   bool column_sets_to_draw(const PartialGrid& grid) const { return grid.rows_left == 0 && !complete(grid); }
-  // Whether the current band has a row to sample before its closing rows.
-  bool row_to_sample(const PartialGrid& grid) const { return grid.rows_left > tuning_.exact_closing_rows; }
+  // Whether the current band has a row to sample before its closing step.
+  bool row_to_sample(const PartialGrid& grid) const { return grid.rows_left > closing_step_rows(); }
   // Samples one row; returns the log of an unbiased estimate of the number
   // of rows it was drawn from (kLogZero if none was found).
   long double sample_row(PartialGrid& grid, Rng& rng, Scratch& scratch) const;
-  // Counts the band's remaining rows exactly; returns the log of their
-  // number of fillings and moves to the next band.
-  long double close_band(PartialGrid& grid) const;
+  // The band's remaining rows: counted exactly, or with averaged closing
+  // the last sampled row's draws each closed exactly. Returns the log of
+  // the number of fillings (an unbiased estimate of it with averaged
+  // closing) and moves to the next band.
+  long double close_band(PartialGrid& grid, Rng& rng, Scratch& scratch) const;
 
  private:
+  // Rows the closing step fills: the exact closing rows, and the last
+  // sampled row with averaged closing (where rows are sampled at all).
+  int closing_step_rows() const;
+  long double log_averaged_closing(const PartialGrid& grid, Rng& rng, Scratch& scratch) const;
+
   Shape shape_;
   SetsTuning tuning_;
   long double log_first_band_ = 0;   // log (N!/(R!)^C)^R: band 1 has no constraint from above

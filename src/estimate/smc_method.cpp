@@ -73,16 +73,21 @@ std::unique_ptr<Estimator::Workspace> SmcEstimator::make_workspace() const {
 }
 
 long double SmcEstimator::sample_log(Rng& rng, Workspace& workspace) const {
+  PartialGrid start;
+  steps_->start(start);
+  return log_estimate_from(start, rng, workspace);
+}
+
+long double SmcEstimator::log_estimate_from(const PartialGrid& start, Rng& rng, Workspace& workspace,
+                                            Observer* observer) const {
   auto& ws = static_cast<SmcWorkspace&>(workspace);
   const SetsSteps& steps = *steps_;
   SetsSteps::Scratch& scratch = *ws.scratch;
   const int count = particles_;
   std::vector<PartialGrid>& grids = ws.grids;
   std::vector<long double>& log_w = ws.log_weights;
-  for (int p = 0; p < count; ++p) {
-    steps.start(grids[p]);
-    log_w[p] = 0;
-  }
+  std::fill(grids.begin(), grids.end(), start);
+  std::fill(log_w.begin(), log_w.end(), 0.0L);
   long double log_estimate = 0;  // sum over resampling points of log (1/P) sum_p w^p
 
   // The mean weight goes into the estimate; with `resample`, the population
@@ -107,34 +112,27 @@ long double SmcEstimator::sample_log(Rng& rng, Workspace& workspace) const {
     std::fill(log_w.begin(), log_w.end(), 0.0L);
     return true;
   };
-  // One step for every particle; false if the run is stopping (checked
-  // before each particle: a step of a large population can take minutes).
-  auto step = [&](auto&& take) {
-    for (int p = 0; p < count; ++p) {
-      if (ws.cut && (*ws.cut)()) return false;
-      log_w[p] += take(grids[p]);
-    }
-    return true;
-  };
 
   // All particles are at the same step: the steps' structure does not
-  // depend on the draws.
+  // depend on the draws. After each step the population is resampled,
+  // except right before a deterministic step (the known column-set choices,
+  // the last band's forced sets, an exact closing), whose weight joins the next resampling point's: so
+  // the population is resampled on the closing rows and the next band's
+  // counted choices before that band's column sets are drawn (fully
+  // adapted), and copies of a particle never count the same closing twice.
+  // Copies of one particle are adjacent, so a box's table counted for the
+  // first serves the others (SetsSteps keeps the last table per box).
   while (!steps.complete(grids[0])) {
-    // The previous band's closing rows and this band's counted choices are
-    // known before the draw: resample on them first (fully adapted).
-    if (!step([&](PartialGrid& g) { return steps.log_known_choices(g, scratch); })) return kSampleDropped;
-    if (!fold(true)) return kLogZero;
-    // Copies of one particle are adjacent, so a box's table counted for the
-    // first serves the others (SetsSteps keeps the last table per box).
-    do {  // at once, or box by box where the draws carry weights
-      if (!step([&](PartialGrid& g) { return steps.draw_column_sets(g, rng, scratch); })) return kSampleDropped;
-      if (!fold(true)) return kLogZero;
-    } while (steps.column_sets_to_draw(grids[0]));
-    while (steps.row_to_sample(grids[0])) {
-      if (!step([&](PartialGrid& g) { return steps.sample_row(g, rng, scratch); })) return kSampleDropped;
-      if (!fold(true)) return kLogZero;
+    const bool draws = observer && !steps.next_step_deterministic(grids[0]);
+    const PartialGrid before = draws ? grids[0] : PartialGrid{};
+    const SetsSteps::Step step = steps.next_step(grids[0]);
+    for (int p = 0; p < count; ++p) {
+      // Checked before each particle: a step of a large population can take minutes.
+      if (ws.cut && (*ws.cut)()) return kSampleDropped;
+      log_w[p] += steps.take_step(grids[p], rng, scratch);
     }
-    if (!step([&](PartialGrid& g) { return steps.close_band(g); })) return kSampleDropped;
+    if (!steps.complete(grids[0]) && !steps.next_step_deterministic(grids[0]) && !fold(true)) return kLogZero;
+    if (draws) observer->after_step(before, step, grids, log_w, log_estimate);
   }
   if (!fold(false)) return kLogZero;
   return log_estimate;

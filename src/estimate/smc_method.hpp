@@ -14,6 +14,7 @@
 // itself an unbiased estimate (the sampled rows). Error bars come from
 // independent replicates only: the driver treats each one as one sample.
 #include <memory>
+#include <vector>
 
 #include "estimate/sets_steps.hpp"
 #include "estimate/systematic_resampling.hpp"  // systematic_resample, which the tests reach through this header
@@ -36,9 +37,29 @@ class SmcEstimator : public Estimator {
   std::string note() const override;
   // P is part of what a sample is: runs with different P never merge.
   std::string variant() const override;
+  // 2: the last sampled row averaged over its draws beyond 20 symbols, and
+  // no resampling right before a deterministic step (both change the draws).
+  int method_version() const override { return 2; }
   std::uint64_t samples_per_block() const override { return samples_per_block_; }
   std::unique_ptr<Workspace> make_workspace() const override;
   long double sample_log(Rng& rng, Workspace& workspace) const override;
+  // One replicate from a partial grid of the steps (every particle starting
+  // there): the log of an unbiased estimate of the number of its
+  // completions times the weights of the steps still to take. sample_log
+  // starts from the empty grid; the variance decomposition of
+  // docs/benchmarks.md from the grids along a path.
+  // With an observer, it is shown the population after every step that
+  // draws (after its resampling, if any): for measurements.
+  struct Observer {
+    virtual ~Observer() = default;
+    // `before`: particle 0 before the step; log_weights: each particle's
+    // weight since the last resampling; log_estimate: the log of the
+    // product of the mean weights so far.
+    virtual void after_step(const PartialGrid& before, SetsSteps::Step step, const std::vector<PartialGrid>& grids,
+                            const std::vector<long double>& log_weights, long double log_estimate) = 0;
+  };
+  long double log_estimate_from(const PartialGrid& start, Rng& rng, Workspace& workspace,
+                                Observer* observer = nullptr) const;
 
   int particles() const { return particles_; }
   const SetsSteps& steps() const { return *steps_; }
