@@ -172,23 +172,20 @@ int main(int argc, char** argv) {
       final_sq += y(log_z[i]) * y(log_z[i]);
     }
     const double seconds = omp_get_wtime() - start_time;
-    long double total = 0;
-    for (const std::string& label : order) {
-      const auto [sum, sq] = terms[label];
-      const long double mean = sum / replicates, se = std::sqrt(std::max(0.0L, sq / replicates - mean * mean) / (replicates - 1));
-      total += mean;
-      std::printf("{\"box\":\"%s\",\"particles\":%d,\"step\":\"%s\",\"rel_var\":%.3Lg,\"se\":%.2Lg}\n",
-                  shape.name().c_str(), smc.particles(), label.c_str(), mean, se);
-    }
-    for (const std::string& group : group_order) {  // sums per replicate: their SE counts the correlations
-      const auto [sum, sq] = terms[group];
-      const long double mean = sum / replicates, se = std::sqrt(std::max(0.0L, sq / replicates - mean * mean) / (replicates - 1));
-      std::printf("{\"box\":\"%s\",\"particles\":%d,\"group\":\"%s\",\"rel_var\":%.3Lg,\"se\":%.2Lg}\n",
-                  shape.name().c_str(), smc.particles(), group.c_str(), mean, se);
-    }
-    const auto [all_sum, all_sq] = terms["all steps"];
-    const long double all_mean = all_sum / replicates;
-    const long double total_se = std::sqrt(std::max(0.0L, all_sq / replicates - all_mean * all_mean) / (replicates - 1));
+    // Mean over the replicates of a step's (or a group's) term, and its standard error.
+    auto mean_and_se = [&](const std::string& key) {
+      const auto [sum, sq] = terms[key];
+      const long double mean = sum / replicates;
+      return std::pair{mean, std::sqrt(std::max(0.0L, sq / replicates - mean * mean) / (replicates - 1))};
+    };
+    // Groups are summed per replicate, so their SEs count the correlations between steps.
+    for (const auto& [kind, keys] : {std::pair{"step", &order}, std::pair{"group", &group_order}})
+      for (const std::string& key : *keys) {
+        const auto [mean, se] = mean_and_se(key);
+        std::printf("{\"box\":\"%s\",\"particles\":%d,\"%s\":\"%s\",\"rel_var\":%.3Lg,\"se\":%.2Lg}\n",
+                    shape.name().c_str(), smc.particles(), kind, key.c_str(), mean, se);
+      }
+    const auto [total, total_se] = mean_and_se("all steps");
     const long double m = final_sum / replicates;
     const long double direct = final_sq / replicates - 1;
     std::printf("{\"box\":\"%s\",\"steps\":\"%s\",\"particles\":%d,\"replicates\":%d,\"inner\":%d,"

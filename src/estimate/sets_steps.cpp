@@ -28,6 +28,12 @@ std::vector<Mask> canonical_band2_free(int rows, int cols) {
   return free;
 }
 
+// `sets` without the row `symbol_of` (column j loses symbol_of[j]), into
+// `out` (which may be `sets`).
+void take_row(const Mask* sets, const int* symbol_of, int n, Mask* out) {
+  for (int j = 0; j < n; ++j) out[j] = sets[j] & ~(Mask{1} << symbol_of[j]);
+}
+
 }  // namespace
 
 // The sets method: rows counted exactly up to 12 symbols (2x better in
@@ -261,7 +267,7 @@ long double SetsSteps::sample_row(PartialGrid& grid, Rng& rng, Scratch& scratch)
   const long double log_weight = draw_row(sets, n, tuning_.exact_matching_max_symbols, tuning_.matching_draws, rng,
                                           scratch.row, symbol_of);
   if (log_weight == kLogZero) return kLogZero;
-  for (int j = 0; j < n; ++j) sets[j] &= ~(Mask{1} << symbol_of[j]);
+  take_row(sets, symbol_of, n, sets);
   --grid.rows_left;
   return log_weight;
 }
@@ -298,8 +304,7 @@ long double SetsSteps::log_averaged_closing(const PartialGrid& grid, Rng& rng, S
   for (int k = 0; k < draws; ++k) {
     const double w = scratch.row.weights[k];
     if (w <= 0) continue;
-    const int* symbol_of = &scratch.row.draws[static_cast<std::size_t>(k) * n];
-    for (int j = 0; j < n; ++j) rest[j] = grid.left[j] & ~(Mask{1} << symbol_of[j]);
+    take_row(grid.left, &scratch.row.draws[static_cast<std::size_t>(k) * n], n, rest);
     sum += static_cast<long double>(w) *
            static_cast<long double>(count_band_fillings(rest, tuning_.exact_closing_rows, n));
   }

@@ -115,8 +115,6 @@ class SetsSteps {
   // where they are drawn sequentially; returns the log of the part of the
   // weight known only after the draw (log 1/q of sequential draws, else 0).
   long double draw_column_sets(PartialGrid& grid, Rng& rng, Scratch& scratch) const;
-  // Whether the current band has column sets still to draw.
-  bool column_sets_to_draw(const PartialGrid& grid) const { return grid.rows_left == 0 && !complete(grid); }
   // Whether the current band has a row to sample before its closing step.
   bool row_to_sample(const PartialGrid& grid) const { return grid.rows_left > closing_step_rows(); }
   // Samples one row; returns the log of an unbiased estimate of the number

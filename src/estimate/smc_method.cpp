@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <optional>
 
 #include "estimate/sets_method.hpp"
 #include "sudoku_count/error.hpp"
@@ -123,8 +124,8 @@ long double SmcEstimator::log_estimate_from(const PartialGrid& start, Rng& rng, 
   // Copies of one particle are adjacent, so a box's table counted for the
   // first serves the others (SetsSteps keeps the last table per box).
   while (!steps.complete(grids[0])) {
-    const bool draws = observer && !steps.next_step_deterministic(grids[0]);
-    const PartialGrid before = draws ? grids[0] : PartialGrid{};
+    std::optional<PartialGrid> before;  // shown to the observer after a step that draws
+    if (observer && !steps.next_step_deterministic(grids[0])) before = grids[0];
     const SetsSteps::Step step = steps.next_step(grids[0]);
     for (int p = 0; p < count; ++p) {
       // Checked before each particle: a step of a large population can take minutes.
@@ -132,7 +133,7 @@ long double SmcEstimator::log_estimate_from(const PartialGrid& start, Rng& rng, 
       log_w[p] += steps.take_step(grids[p], rng, scratch);
     }
     if (!steps.complete(grids[0]) && !steps.next_step_deterministic(grids[0]) && !fold(true)) return kLogZero;
-    if (draws) observer->after_step(before, step, grids, log_w, log_estimate);
+    if (before) observer->after_step(*before, step, grids, log_w, log_estimate);
   }
   if (!fold(false)) return kLogZero;
   return log_estimate;
