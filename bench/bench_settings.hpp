@@ -21,7 +21,8 @@ inline Setting parse_setting(const std::string& arg) {
 }
 
 // Applies a setting of the sets steps' tuning (draws=K closing=2|3
-// exact-rows=N boxes=table|sequential band2=table|draw averaged=0|1);
+// exact-rows=N boxes=table|sequential band2=table|draw averaged=0|1
+// look-ahead=0|1);
 // false when the key is none of these.
 inline bool apply_sets_tuning(const Setting& s, detail::SetsTuning& tuning) {
   if (s.key == "draws") tuning.matching_draws = std::stoi(s.value);
@@ -30,6 +31,7 @@ inline bool apply_sets_tuning(const Setting& s, detail::SetsTuning& tuning) {
   else if (s.key == "boxes") tuning.middle_bands = s.value == "table" ? detail::BoxDraw::Table : detail::BoxDraw::Sequential;
   else if (s.key == "band2") tuning.band2_table = s.value == "table";
   else if (s.key == "averaged") tuning.averaged_closing = s.value == "1";
+  else if (s.key == "look-ahead") tuning.look_ahead = s.value == "1";
   else return false;
   return true;
 }

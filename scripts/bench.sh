@@ -5,13 +5,15 @@
 # estimator (Knuth's random path, most-constrained cell) run in the same go
 # on the same shape with the same threads, and quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|classic-ab|frontier-ab|variance] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|classic-ab|frontier-ab|variance|look-ahead] [SECONDS]
 #   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
 #   THREADS        threads for both sides (default: all cores)
 #   BUILD_DIR      build tree holding sudoku-count and make_puzzles (default build)
 #   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default $BUILD_DIR/ and build-mpi/)
 #   SUDOKU_COUNT_BASE_BIN   a previous build's binary, for bands-ab and classic-ab (required there) and smc (optional)
 #   PUZZLES        puzzles generated for `solve` (default 1000)
+#   FRONTIER_SPECS shapes and replicates of frontier-ab, "BOX N,BOX N,..." (default
+#                  "4x4 2000,5x5 2000,6x6 400,8x8 100"); FRONTIER_SCALE multiplies N
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -35,6 +37,16 @@ build_reference() {
     if [ ! -f "$ref_src" ]; then echo "reference source $ref_src not found (set KNUTH_MRV_SRC)" >&2; return 1; fi
     g++ -O3 -fopenmp -o "$ref" "$ref_src"
   fi
+}
+
+# How well the look-ahead's guess predicts the three-row closing count, and
+# the relative variance of the row it picks against 1/q alone and the
+# averaged closing, on the bands of SMC paths (bench/closing_guess_fit.cpp).
+bench_look_ahead() {
+  local tool=$build/closing_guess_fit
+  [ -x "$tool" ] || { echo "$tool not found: build the bench targets" >&2; return 2; }
+  echo "== the look-ahead's guess; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  for box in 4x4 4x5 5x4 5x5; do "$tool" "$box" 200 400 1; done
 }
 
 # Time-normalised variance (rel. std. error^2 x seconds) of ours and of the
@@ -270,8 +282,10 @@ bench_frontier_ab() {
   local base=${SUDOKU_COUNT_BASE_BIN:?set SUDOKU_COUNT_BASE_BIN to the previous binary} round spec box n
   local scale=${FRONTIER_SCALE:-1}
   echo "== frontier, previous ($base) vs this ($bin), $threads threads, fixed budgets; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  local specs
+  IFS=, read -r -a specs <<<"${FRONTIER_SPECS:-4x4 2000,5x5 2000,6x6 400,8x8 100}"
   for round in 1 2; do
-    for spec in "4x4 2000" "5x5 2000" "6x6 400" "8x8 100"; do
+    for spec in "${specs[@]}"; do
       read -r box n <<<"$spec"
       n=$(python3 -c "print(max(2, round($n * $scale)))")
       local common=(estimate --box "$box" --samples "$n" --threads "$threads" --json --seed "$((900 + round))")
@@ -289,14 +303,17 @@ bench_frontier_ab() {
 # 9x9, 16x16 and 25x25, where the shares are large enough to resolve; on
 # 9x9 also the default P = 16. 25x25 with the last sampled row picked
 # (averaged=0, the steps before issue 22) and averaged over its draws (the
-# default since); on 16x16 the steps are the same before and after.
+# default since); 16x16 with the row before the closing picked by 1/q alone
+# (look-ahead=0, before) and by the look-ahead (the default since).
 bench_variance() {
   local tool=$build/variance_steps
   [ -x "$tool" ] || { echo "$tool not found: build the bench targets" >&2; return 2; }
   echo "== variance by step, $threads threads; load: $(cut -d' ' -f1-3 /proc/loadavg)"
   "$tool" 3x3 2000 10 1 particles=1 threads="$threads"
   "$tool" 3x3 4000 20 1 threads="$threads"
-  "$tool" 4x4 400 4 1 particles=1 threads="$threads"
+  for ahead in 0 1; do
+    "$tool" 4x4 400 4 1 particles=1 look-ahead=$ahead threads="$threads"
+  done
   for averaged in 0 1; do
     "$tool" 5x5 300 2 1 particles=1 averaged=$averaged threads="$threads"
   done
@@ -373,6 +390,7 @@ case "$what" in
   classic-ab) bench_classic_ab ;;
   frontier-ab) bench_frontier_ab ;;
   variance) bench_variance ;;
+  look-ahead) bench_look_ahead ;;
   estimate) bench_estimate ;;
   scaling) bench_scaling ;;
   exact) bench_exact ;;
@@ -384,5 +402,5 @@ case "$what" in
   distributed) bench_distributed ;;
   solve) bench_solve ;;
   all) bench_exact; bench_solve; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|classic-ab|frontier-ab|variance] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|classic-ab|frontier-ab|variance|look-ahead] [SECONDS]" >&2; exit 2 ;;
 esac

@@ -68,13 +68,25 @@ struct RowDrawScratch {
 // sets_steps.cpp build on.
 double draw_matchings(const Mask* allowed, int n, int draws, Rng& rng, RowDrawScratch& scratch);
 
+// Picks one of the K draws in scratch (made by draw_matchings) into
+// symbol_of: draw k with probability proportional to w_k h_k, where
+// log h_k = log_preference[k] (all h_k equal when it is null), and returns
+// the log of mean_k(w_k h_k) / h_k for the draw picked (-infinity when
+// every draw ended dead). For every function g of the row,
+// E[mean(w h) / h_k g(M_k)] = E[(1/K) sum_k w_k g(M_k)] = sum over matchings
+// M of g(M): unbiased whatever the positive preference (sampling-importance-
+// resampling toward w h; docs/method.md, section 4). A preference close to
+// g makes the weight times g nearly the same for every pick.
+long double pick_matching(const RowDrawScratch& scratch, int n, const double* log_preference, Rng& rng,
+                          int* symbol_of);
+
 // One row of a partial grid: a perfect matching of the n columns to their
 // `allowed` symbols, in symbol_of, and the log of an unbiased estimate of
 // the number of such matchings (-inf if there is none). Up to
 // `exact_max_symbols` symbols the matchings are counted exactly and one is
 // drawn uniformly; beyond, `draws` sequential draws are made, the weight is
 // the mean of their 1/q and one of them is picked in proportion to its 1/q
-// (sampling-importance-resampling: unbiased for every K; docs/method.md,
+// (pick_matching without a preference: unbiased for every K; docs/method.md,
 // section 4). The sets and rows methods draw their rows with it.
 long double draw_row(const Mask* allowed, int n, int exact_max_symbols, int draws, Rng& rng, RowDrawScratch& scratch,
                      int* symbol_of);

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "bands/box_choices.hpp"
+#include "bands/closing_guess.hpp"
 #include "bands/row_matchings.hpp"
 #include "core/bits.hpp"
 #include "sudoku_count/rng.hpp"
@@ -62,6 +63,8 @@ struct SetsTuning {
   int matching_draws = 8;              // K sequential draws per sampled row beyond it
   int exact_closing_rows = 3;          // rows counted exactly at the end of a band: 3 or 2
   bool averaged_closing = false;       // the last sampled row's K draws all closed and averaged
+  bool look_ahead = false;             // the sampled row that leaves three rows picked by w_k times a
+                                       // guess of their fillings (closing_guess.hpp), weighted back
 
   static SetsTuning for_sets(const Shape& shape);
   static SetsTuning for_smc(const Shape& shape);
@@ -86,6 +89,8 @@ class SetsSteps {
     HallScratch hall;
     RowDrawScratch row;
     std::vector<int> symbols;
+    ClosingGuess guess;               // of the look-ahead
+    std::vector<double> log_guesses;  // one per draw
   };
   std::unique_ptr<Scratch> make_scratch() const;
 
@@ -125,12 +130,17 @@ class SetsSteps {
   // the number of fillings (an unbiased estimate of it with averaged
   // closing) and moves to the next band.
   long double close_band(PartialGrid& grid, Rng& rng, Scratch& scratch) const;
+  // Whether the bands pick a row by the look-ahead (tuning.look_ahead
+  // where it applies: a sampled row that leaves three rows).
+  bool looks_ahead() const;
 
  private:
   // Rows the closing step fills: the exact closing rows, and the last
   // sampled row with averaged closing (where rows are sampled at all).
   int closing_step_rows() const;
   long double log_averaged_closing(const PartialGrid& grid, Rng& rng, Scratch& scratch) const;
+  bool looks_ahead_at(const PartialGrid& grid) const;
+  long double look_ahead_row(const PartialGrid& grid, Rng& rng, Scratch& scratch, int* symbol_of) const;
 
   Shape shape_;
   SetsTuning tuning_;

@@ -39,7 +39,10 @@ class SmcEstimator : public Estimator {
   std::string variant() const override;
   // 2: the last sampled row averaged over its draws beyond 20 symbols, and
   // no resampling right before a deterministic step (both change the draws).
-  int method_version() const override { return 2; }
+  // 3: where the steps look ahead (up to 20 symbols, bands of 4 rows or
+  // more); elsewhere the draws are those of version 2, whose checkpoints
+  // still resume.
+  int method_version() const override { return steps_->looks_ahead() ? 3 : 2; }
   std::uint64_t samples_per_block() const override { return samples_per_block_; }
   std::unique_ptr<Workspace> make_workspace() const override;
   long double sample_log(Rng& rng, Workspace& workspace) const override;
