@@ -459,3 +459,14 @@ TEST(Smc, LookAheadOnKnownCounts) {
   ASSERT_TRUE(SetsSteps(Shape{5, 2}, tuning).looks_ahead());
   expect_smc_on_known_counts(tuning, {Shape{4, 2}, Shape{5, 2}}, 29);
 }
+
+// The method version names the draws: 3 where the default steps look ahead
+// (16x16 and 20x20), 2 elsewhere, whose draws did not change with it, so
+// their checkpoints still resume.
+TEST(Smc, MethodVersionFollowsTheLookAhead) {
+  for (const auto& [shape, version] : {std::pair{Shape{4, 4}, 3}, {Shape{4, 5}, 3}, {Shape{5, 4}, 3},
+                                       {Shape{3, 3}, 2}, {Shape{3, 5}, 2}, {Shape{5, 5}, 2}}) {
+    const SmcEstimator smc(shape, std::make_shared<const SetsSteps>(shape, SetsTuning::for_smc(shape)), 4);
+    EXPECT_EQ(smc.method_version(), version) << shape.name();
+  }
+}
