@@ -301,8 +301,10 @@ long double SetsSteps::look_ahead_row(const PartialGrid& grid, Rng& rng, Scratch
   scratch.log_guesses.resize(draws);
   Mask rest[kMaxGridSize];
   for (int k = 0; k < draws; ++k) {
+    scratch.log_guesses[k] = 0;
+    if (scratch.row.weights[k] <= 0) continue;  // a dead end: never picked, its row unfinished
     take_row(grid.left, &scratch.row.draws[static_cast<std::size_t>(k) * n], n, rest);
-    scratch.log_guesses[k] = scratch.row.weights[k] > 0 ? scratch.guess.log_guess(rest, n) : 0;
+    scratch.log_guesses[k] = scratch.guess.log_guess(rest, n);
   }
   return pick_matching(scratch.row, n, scratch.log_guesses.data(), rng, symbol_of);
 }
