@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
           w[k] = row.weights[k];
           if (w[k] <= 0) continue;
           Mask rest[kMaxGridSize];
-          for (int j = 0; j < n; ++j) rest[j] = grid.left[j] & ~(Mask{1} << row.draws[static_cast<std::size_t>(k) * n + j]);
+          take_row(grid.left, &row.draws[static_cast<std::size_t>(k) * n], n, rest);
           f[k] = static_cast<double>(count_band_fillings(rest, 3, n));
           h[k] = guess.log_guess(rest, n);
           mean_x += h[k];

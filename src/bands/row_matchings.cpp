@@ -158,22 +158,28 @@ double draw_matchings(const Mask* allowed, int n, int draws, Rng& rng, RowDrawSc
   return total;
 }
 
-long double pick_matching(const RowDrawScratch& scratch, int n, const double* log_preference, Rng& rng,
-                          int* symbol_of) {
+long double pick_matching(RowDrawScratch& scratch, int n, const double* log_preference, Rng& rng, int* symbol_of) {
   const int draws = static_cast<int>(scratch.weights.size());
-  // Preferences relative to the largest, so that exp cannot overflow.
-  const double top = log_preference ? *std::max_element(log_preference, log_preference + draws) : 0;
-  const auto mass = [&](int k) {
-    const double w = scratch.weights[k];
-    return w > 0 && log_preference ? w * std::exp(log_preference[k] - top) : std::max(w, 0.0);
-  };
+  // The masses w_k h_k, each computed once; the preferences relative to
+  // the largest, so that exp cannot overflow.
+  const double* mass = scratch.weights.data();
+  double top = 0;
+  if (log_preference) {
+    top = *std::max_element(log_preference, log_preference + draws);
+    scratch.masses.resize(draws);
+    for (int k = 0; k < draws; ++k) {
+      const double w = scratch.weights[k];
+      scratch.masses[k] = w > 0 ? w * std::exp(log_preference[k] - top) : 0;
+    }
+    mass = scratch.masses.data();
+  }
   double total = 0;
-  for (int k = 0; k < draws; ++k) total += mass(k);
+  for (int k = 0; k < draws; ++k) total += mass[k];
   if (total <= 0) return -std::numeric_limits<long double>::infinity();
   double target = std::ldexp(static_cast<double>(rng() >> 11), -53) * total;
   int pick = 0;
-  while (pick + 1 < draws && (mass(pick) <= 0 || target >= mass(pick))) target -= mass(pick++);
-  while (mass(pick) <= 0) --pick;  // rounding ran past the last positive weight
+  while (pick + 1 < draws && (mass[pick] <= 0 || target >= mass[pick])) target -= mass[pick++];
+  while (mass[pick] <= 0) --pick;  // rounding ran past the last positive weight
   std::copy_n(&scratch.draws[static_cast<std::size_t>(pick) * n], n, symbol_of);
   const long double log_mean = std::log(static_cast<long double>(total) / draws);
   return log_preference ? log_mean - static_cast<long double>(log_preference[pick] - top) : log_mean;

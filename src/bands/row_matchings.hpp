@@ -58,7 +58,14 @@ struct RowDrawScratch {
   MatchingCounter counter;
   std::vector<int> draws;      // draw k's symbol_of at [k n, (k + 1) n)
   std::vector<double> weights; // draw k's 1/q (0 at a dead end)
+  std::vector<double> masses;  // pick_matching's w_k h_k, where a preference is given
 };
+
+// `sets` without the row `symbol_of` (column j loses symbol_of[j]), into
+// `out` (which may be `sets`).
+inline void take_row(const Mask* sets, const int* symbol_of, int n, Mask* out) {
+  for (int j = 0; j < n; ++j) out[j] = sets[j] & ~(Mask{1} << symbol_of[j]);
+}
 
 // K = `draws` sequential matchings of the n columns to their `allowed`
 // symbols, into scratch.draws and scratch.weights; returns the sum of
@@ -77,8 +84,7 @@ double draw_matchings(const Mask* allowed, int n, int draws, Rng& rng, RowDrawSc
 // M of g(M): unbiased whatever the positive preference (sampling-importance-
 // resampling toward w h; docs/method.md, section 4). A preference close to
 // g makes the weight times g nearly the same for every pick.
-long double pick_matching(const RowDrawScratch& scratch, int n, const double* log_preference, Rng& rng,
-                          int* symbol_of);
+long double pick_matching(RowDrawScratch& scratch, int n, const double* log_preference, Rng& rng, int* symbol_of);
 
 // One row of a partial grid: a perfect matching of the n columns to their
 // `allowed` symbols, in symbol_of, and the log of an unbiased estimate of

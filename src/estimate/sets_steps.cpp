@@ -28,12 +28,6 @@ std::vector<Mask> canonical_band2_free(int rows, int cols) {
   return free;
 }
 
-// `sets` without the row `symbol_of` (column j loses symbol_of[j]), into
-// `out` (which may be `sets`).
-void take_row(const Mask* sets, const int* symbol_of, int n, Mask* out) {
-  for (int j = 0; j < n; ++j) out[j] = sets[j] & ~(Mask{1} << symbol_of[j]);
-}
-
 }  // namespace
 
 // The sets method: rows counted exactly up to 12 symbols (2x better in
