@@ -22,7 +22,7 @@
 //   format 2
 //   version 0.1.0            (of the sudoku-count that wrote it: for people; not checked)
 //   box 2x5                  (the shape asked for)
-//   route two-bands
+//   route layers             (or two-bands: how f is computed, below)
 //   method_version 1         (ExactJob::kMethodVersion; format 1 files have none: version 1)
 //   chunks 6409
 //   census 0 0 3 - - 1 ...   (classes per chunk; - for a chunk not counted yet)
@@ -57,19 +57,36 @@ struct UnitResult {
   double seconds = 0;         // compute time
 };
 
+// How a class unit computes f (docs/method.md, section 8):
+//  - "layers": by the reverse row layers, F_R = R * sum over the rooted
+//    perfect matchings M of F_{R-1}(X - M), the values of every layer of
+//    four rows and more kept in tables shared by the units of a process
+//    (they stay in memory for the run: a resumed run rebuilds them);
+//  - "two-bands": by the half split of each class on its own (the route
+//    before the layers, kept so that its checkpoints resume and for
+//    comparison).
+// Both give every unit the same term.
+inline constexpr const char* kLayersRoute = "layers";
+inline constexpr const char* kHalfSplitRoute = "two-bands";
+
 class ExactJob {
  public:
   // Whether the job counts the shape (R x 2 or 2 x R boxes, R <= 6).
   static bool handles(const Shape& shape);
-  // Builds the unit list (a second for R = 6). Throws InputError unless handles(shape).
-  explicit ExactJob(const Shape& shape);
+  // Whether `route` names one of the routes above.
+  static bool known_route(const std::string& route);
+  // Builds the unit list (a second for R = 6). Throws InputError unless
+  // handles(shape) and known_route(route), and for the layers route when the
+  // least memory its tables take (layers_route_memory_floor) exceeds the
+  // machine's.
+  explicit ExactJob(const Shape& shape, const std::string& route = kLayersRoute);
   ~ExactJob();
   ExactJob(const ExactJob&) = delete;
   ExactJob& operator=(const ExactJob&) = delete;
 
   const Shape& shape() const { return shape_; }          // asked for
   const Shape& counted_shape() const { return counted_; }  // R x 2 (a transpose has as many grids)
-  std::string route() const { return "two-bands"; }
+  const std::string& route() const { return route_; }
   // Raised whenever a change makes a unit's number or result differ (the
   // chunks, the class order, the terms), so no job mixes units of two.
   static constexpr int kMethodVersion = 1;
@@ -85,6 +102,7 @@ class ExactJob {
  private:
   struct Impl;
   Shape shape_, counted_;
+  std::string route_;
   std::unique_ptr<const Impl> impl_;
 };
 
@@ -119,6 +137,13 @@ struct ExactJobState {
   // Adds a unit's result (not already done).
   void add(const UnitResult& result);
 };
+
+// The route a run takes: a resumed job's own (when this build knows it, so
+// that a job started by one route finishes by it), else the one asked for
+// (when not empty), else the default of the shape: the layers up to R = 5,
+// the half split for R = 6 (whose layer tables need more memory than a
+// workstation has: layers_route_memory_floor).
+std::string route_to_run(const Shape& shape, const ExactJobState* resumed, const std::string& asked = "");
 
 // A fresh state for the job (no unit done).
 ExactJobState start_state(const ExactJob& job);

@@ -210,11 +210,12 @@ CommandSpec exact_command() {
       .name = "exact",
       .usage = "sudoku-count exact (--box SHAPE [--variant LIST] | --regions FILE) [--puzzle TEXT | --puzzle-file FILE] [--print K] [--fix-first-row] "
                "[--method M] [--threads T] [--progress WHEN] [--json]\n"
-               "       sudoku-count exact --box SHAPE [--checkpoint FILE] [--checkpoint-every SECONDS] [--max-units N] "
+               "       sudoku-count exact --box SHAPE [--route R] [--checkpoint FILE] [--checkpoint-every SECONDS] [--max-units N] "
                "[--time SECONDS] [...]   (two-band shapes: R x 2, 2 x R)\n"
                "       sudoku-count exact --resume FILE [--max-units N] [--time SECONDS] [...]\n"
                "       sudoku-count exact --box SHAPE --essentially-different [--no-transposition] [--threads T] "
-               "[--json]",
+               "[--json]\n"
+               "       sudoku-count exact --box SHAPE --calibrate [--threads T] [--json]   (two-band shapes)",
       .brief = "exact number of grids, or of completions of a puzzle, or of essentially different grids",
       .summary = "Exact number of completions of a partial grid (the empty grid by default: all grids of the "
                  "shape), by dancing links or, for all grids of a shape, by the column-set decomposition over band "
@@ -239,6 +240,16 @@ CommandSpec exact_command() {
                            "counted exactly, up to 9x9)"},
                   {.name = "no-transposition",
                    .help = "with --essentially-different on square boxes: leave transposition out of the group"},
+                  {.name = "route", .kind = Kind::Text, .value_name = "R",
+                   .help = "two-band job: how f of a class is computed: 'layers' (the reverse row layers, tables "
+                           "shared by the classes; the default up to 2x5 and 5x2) or 'two-bands' (the half split of "
+                           "each class on its own; the default for 2x6 and 6x2, whose layer tables need more memory "
+                           "than a workstation has); a resumed job keeps its own",
+                   .choices = {"layers", "two-bands"}},
+                  {.name = "calibrate",
+                   .help = "two-band shapes: time about a thousand states of every layer of the layers route, count "
+                           "the classes and print the projected CPU time and memory of the whole count, without "
+                           "counting (a minute for 2x6)"},
                   threads_option(),
                   {.name = "checkpoint", .kind = Kind::Text, .value_name = "FILE",
                    .help = "two-band job: save the units done and their exact partial sum to FILE every "
@@ -260,9 +271,14 @@ CommandSpec exact_command() {
                      "--fix-first-row applies to the empty grid only; drop it or the puzzle"},
                     {"essentially-different",
                      {"puzzle", "puzzle-file", "print", "fix-first-row", "method", "checkpoint", "resume", "max-units",
-                      "time"},
+                      "time", "route", "calibrate"},
                      "--essentially-different counts the classes of all grids of the shape: drop --puzzle, "
-                     "--puzzle-file, --print, --fix-first-row, --method and the job options"}},
+                     "--puzzle-file, --print, --fix-first-row, --method and the job options"},
+                    {"calibrate",
+                     {"puzzle", "puzzle-file", "print", "fix-first-row", "method", "checkpoint", "resume", "max-units",
+                      "time", "route"},
+                     "--calibrate projects the cost of a two-band count without counting: drop --puzzle, "
+                     "--puzzle-file, --print, --fix-first-row, --method, --route and the job options"}},
       .requirements = {box_required("exact", {"box", "regions", "resume"}),
                        {"no-transposition", {"essentially-different"},
                         "--no-transposition changes the group of --essentially-different: add "

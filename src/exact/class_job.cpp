@@ -3,12 +3,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 
 #include "bands/band_classes.hpp"
 #include "bands/band_fillings.hpp"
+#include "bands/layered_fillings.hpp"
 #include "core/threads.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact_job.hpp"
+#include "sudoku_count/layer_calibration.hpp"
 
 namespace sudoku_count {
 using namespace detail;  // internals of this area
@@ -46,20 +49,39 @@ class ThreadRunner : public UnitRunner {
 
 struct ExactJob::Impl {
   TwoBandClassChunks chunks;
-  explicit Impl(int rows) : chunks(rows) {}
+  std::unique_ptr<const LayeredFillings> layers;  // the layers route's tables
+  Impl(int rows, bool by_layers)
+      : chunks(rows), layers(by_layers ? std::make_unique<const LayeredFillings>(rows) : nullptr) {}
 };
+
+bool ExactJob::known_route(const std::string& route) { return route == kLayersRoute || route == kHalfSplitRoute; }
 
 bool ExactJob::handles(const Shape& shape) {
   const int r = shape.box_rows, c = shape.box_cols;
   return (c == 2 && r >= 1 && r <= kMaxJobRows) || (r == 2 && c >= 1 && c <= kMaxJobRows);
 }
 
-ExactJob::ExactJob(const Shape& shape) : shape_(shape) {
+ExactJob::ExactJob(const Shape& shape, const std::string& route) : shape_(shape), route_(route) {
   if (!handles(shape))
     throw InputError("the exact job counts grids of two bands, boxes R x 2 or 2 x R with R <= 6; box " +
                      shape.name() + " is not one");
+  if (!known_route(route))
+    throw InputError("the exact job's route is '" + std::string(kLayersRoute) + "' or '" + kHalfSplitRoute +
+                     "', not '" + route + "'");
   counted_ = shape.box_cols == 2 ? shape : Shape{shape.box_cols, shape.box_rows};
-  impl_ = std::make_unique<const Impl>(counted_.box_rows);
+  if (route == kLayersRoute) {
+    const double floor = layers_route_memory_floor(shape), memory = physical_memory_bytes();
+    if (memory > 0 && floor > memory) {
+      char text[400];
+      std::snprintf(text, sizeof text,
+                    "the layers route's tables for box %s take at least %.0f GB (the orbits of its base layer at 32 "
+                    "bytes each) and this machine has %.0f GB: run it with --route two-bands, or on a machine with "
+                    "more memory ('sudoku-count exact --box %s --calibrate' prints the projection)",
+                    shape.name().c_str(), floor / 1e9, memory / 1e9, shape.name().c_str());
+      throw InputError(text);
+    }
+  }
+  impl_ = std::make_unique<const Impl>(counted_.box_rows, route == kLayersRoute);
 }
 
 ExactJob::~ExactJob() = default;
@@ -85,7 +107,7 @@ UnitResult ExactJob::run_unit(std::uint64_t unit) const {
       if (k++ != wanted) return;
       Mask sets[kMaxGridSize];
       band_class_column_sets(band_class, counted_, sets);
-      const BigInt f = count_band_fillings(sets, rows, 2 * rows);
+      const BigInt f = impl_->layers ? impl_->layers->count(sets) : count_band_fillings(sets, rows, 2 * rows);
       result.sum = band_class.column_sets * f * f;
       result.classes = 1;
     });

@@ -86,6 +86,13 @@ ExactJobState start_state(const ExactJob& job) {
   return state;
 }
 
+std::string route_to_run(const Shape& shape, const ExactJobState* resumed, const std::string& asked) {
+  if (resumed && ExactJob::known_route(resumed->route)) return resumed->route;
+  if (!asked.empty()) return asked;
+  const int rows = std::max(shape.box_rows, shape.box_cols);
+  return rows <= 5 ? kLayersRoute : kHalfSplitRoute;
+}
+
 void require_same_job(const ExactJobState& saved, const std::string& path, const ExactJob& job) {
   const ExactJobState fresh = start_state(job);
   auto refuse = [&](const std::string& what, const std::string& theirs, const std::string& ours) {

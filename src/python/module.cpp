@@ -242,7 +242,7 @@ py::object exact_job(const ParsedOptions& options, const ExactRequest& request,
                      const std::optional<ExactJobState>& resumed, const std::string& resume_path,
                      const py::object& progress) {
   const auto start = std::chrono::steady_clock::now();
-  const ExactJob job(request.layout.shape());
+  const ExactJob job(request.layout.shape(), route_to_run(request.layout.shape(), resumed ? &*resumed : nullptr));
   ExactJobState state = start_state(job);
   if (resumed) {
     require_same_job(*resumed, resume_path, job);

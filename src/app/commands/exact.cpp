@@ -18,6 +18,7 @@
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/exact_job.hpp"
+#include "sudoku_count/layer_calibration.hpp"
 #include "sudoku_count/solve.hpp"
 #include "sudoku_count/symmetry.hpp"
 
@@ -60,12 +61,27 @@ int essentially_different(const ParsedOptions& options) {
   return 0;
 }
 
+// exact --calibrate: the projected cost of the layers route.
+int calibrate(const ParsedOptions& options) {
+  const Layout layout = command_layout(options);
+  if (!layout.classic())
+    throw InputError("--calibrate projects the two-band count of the classic rules; layout " + layout.name() +
+                     " is not counted by bands: drop --variant / --regions");
+  if (isatty(STDERR_FILENO) && options.text("progress") != "never")
+    std::cerr << "sudoku-count: calibrating the layers route of box " << layout.shape().name()
+              << " (the census of its classes, then 1000 states a layer)...\n";
+  const LayerCalibration calibration = calibrate_layers(layout.shape(), 1000, static_cast<int>(options.integer("threads")));
+  if (options.flag("json")) std::cout << dump(layer_calibration_json(calibration)) << "\n";
+  else layer_calibration_text(std::cout, calibration);
+  return 0;
+}
+
 // The job of a two-band shape, on every process.
 int run_job(const ParsedOptions& options, const ProcessGroup& group, const ExactRequest& request,
             const std::optional<ExactJobState>& resumed, const std::string& resume_path) {
   const auto start = std::chrono::steady_clock::now();
   install_signal_handlers();  // a signal stops the job after the units under way
-  const ExactJob job(request.layout.shape());
+  const ExactJob job(request.layout.shape(), route_to_run(request.layout.shape(), resumed ? &*resumed : nullptr, options.has("route") ? options.text("route") : ""));
   ExactJobState state = start_state(job);
   if (resumed) {
     require_same_job(*resumed, resume_path, job);
@@ -165,6 +181,7 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
 
 int handle_exact(const ParsedOptions& options, const ProcessGroup& group) {
   if (options.flag("essentially-different")) return group.leader() ? essentially_different(options) : 0;
+  if (options.flag("calibrate")) return group.leader() ? calibrate(options) : 0;
   std::optional<ExactJobState> resumed;
   std::string resume_path;
   // Locked before the --resume file is read (see lock_checkpoint); held

@@ -80,7 +80,7 @@ ExactResult finished_job_result(const ExactJob& job, const ExactJobState& reache
 }
 
 void refuse_job_options(const ParsedOptions& options, const ExactRequest& request, const std::string& method) {
-  for (const char* option : {"checkpoint", "resume", "max-units", "time"})
+  for (const char* option : {"checkpoint", "resume", "max-units", "time", "route"})
     if (options.has(option))
       throw InputError(std::string("--") + option + " applies to the exact job of two-band shapes (boxes R x 2 or "
                        "2 x R, R <= 6); layout " + request.layout.name() + " by method " + method +

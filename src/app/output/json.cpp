@@ -140,6 +140,37 @@ Json essentially_different_json(const EssentiallyDifferentResult& result) {
   return json;
 }
 
+Json layer_calibration_json(const LayerCalibration& c) {
+  Json json = layout_json("exact", Layout(c.shape));
+  json["calibration"] = "layers";
+  json["counted_box"] = c.counted.name();
+  json["threads"] = c.threads;
+  json["base_rows"] = c.base_rows;
+  json["lookup_microseconds"] = number(c.lookup_microseconds);
+  Json stages = Json::array();
+  for (const LayerStageCost& stage : c.stages) {
+    Json s;
+    s["rows"] = stage.rows;
+    s["work"] = stage.work;
+    s["states"] = stage.states.str();
+    s["states_counted"] = stage.states_counted;
+    s["samples"] = stage.samples;
+    s["children_per_state"] = number(stage.children_per_state);
+    s["key_microseconds"] = number(stage.key_microseconds);
+    s["seconds_per_state"] = number(stage.seconds_per_state);
+    s["projected_cpu_seconds"] = number(stage.projected_cpu_seconds);
+    s["table_bytes"] = number(stage.table_bytes);
+    stages.push_back(s);
+  }
+  json["stages"] = stages;
+  json["projected_cpu_seconds"] = number(c.projected_cpu_seconds);
+  json["projected_seconds"] = number(c.projected_seconds);
+  json["projected_memory_bytes"] = number(c.projected_memory_bytes);
+  json["physical_memory_bytes"] = number(c.physical_memory_bytes);
+  json["seconds"] = number(c.seconds);
+  return json;
+}
+
 std::vector<Json> sample_json_lines(const SampleResult& result) {
   Json json = layout_json("sample", result.layout);
   json["record"] = "header";

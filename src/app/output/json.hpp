@@ -9,6 +9,7 @@
 
 #include "output/reports.hpp"
 #include "sudoku_count/exact_job.hpp"
+#include "sudoku_count/layer_calibration.hpp"
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/sample.hpp"
 #include "sudoku_count/solve.hpp"
@@ -21,6 +22,8 @@ using Json = nlohmann::ordered_json;
 
 Json exact_json(const ExactReport& report);
 Json essentially_different_json(const EssentiallyDifferentResult& result);
+// exact --calibrate: the projection of the layers route, stage by stage.
+Json layer_calibration_json(const LayerCalibration& calibration);
 // JSON Lines: a header record (layout, seed, method, ...), then one record
 // per grid, so that no line grows with the count.
 std::vector<Json> sample_json_lines(const SampleResult& result);

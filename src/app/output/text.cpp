@@ -426,4 +426,29 @@ std::string estimate_progress_line(const Progress& p, const StopRule& stop, doub
                 p.seconds, eta_text.c_str());
 }
 
+void layer_calibration_text(std::ostream& out, const LayerCalibration& c) {
+  char line[512];
+  out << "box " << c.shape.name() << ": calibration of the layers route (counted as " << c.counted.name()
+      << ", base layer " << c.base_rows << " rows, " << c.threads << " threads)\n";
+  out << "  layer  states              per state   children  key (us)  projected CPU s  table bytes  work\n";
+  for (const LayerStageCost& s : c.stages) {
+    std::snprintf(line, sizeof line, "  %5d  %-18s  %9.3g s  %8.0f  %8.3g  %15.3g  %11.3g  %s\n", s.rows,
+                  ((s.states_counted ? "" : ">= ") + format_scientific(s.states, 4)).c_str(), s.seconds_per_state,
+                  s.children_per_state, s.key_microseconds, s.projected_cpu_seconds, s.table_bytes, s.work.c_str());
+    out << line;
+  }
+  std::snprintf(line, sizeof line,
+                "projected: %.3g s of CPU (%.3g CPU-hours), %.3g s on %d threads (%.3g hours), %.3g s on 64 "
+                "(%.3g hours); tables up to %.3g GB, this machine has %.3g GB\n",
+                c.projected_cpu_seconds, c.projected_cpu_seconds / 3600, c.projected_seconds, c.threads,
+                c.projected_seconds / 3600, c.projected_cpu_seconds / 64, c.projected_cpu_seconds / 64 / 3600,
+                c.projected_memory_bytes / 1e9, c.physical_memory_bytes / 1e9);
+  out << line;
+  std::snprintf(line, sizeof line,
+                "(%d states timed per layer, a lookup %.3g us in a table beyond the caches; the states of a tabled "
+                "layer are the lower bound of its orbits, labelled states / (N! 2^R R!); calibration took %.1f s)\n",
+                c.stages.empty() ? 0 : c.stages.front().samples, c.lookup_microseconds, c.seconds);
+  out << line;
+}
+
 }  // namespace sudoku_count::cli

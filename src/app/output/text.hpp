@@ -8,6 +8,7 @@
 
 #include "output/reports.hpp"
 #include "sudoku_count/exact_job.hpp"
+#include "sudoku_count/layer_calibration.hpp"
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/sample.hpp"
 #include "sudoku_count/solve.hpp"
@@ -18,6 +19,8 @@ namespace sudoku_count::cli {
 
 void exact_text(std::ostream& out, const ExactReport& report);
 void essentially_different_text(std::ostream& out, const EssentiallyDifferentResult& result);
+// exact --calibrate: a table of the stages and the projected totals.
+void layer_calibration_text(std::ostream& out, const LayerCalibration& calibration);
 // Comment lines ("# ...": shape, seed, method, uniformity) and the grids,
 // one a line in the compact form solve --puzzle-file reads.
 void sample_text(std::ostream& out, const SampleResult& result);
