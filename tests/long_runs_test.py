@@ -262,7 +262,7 @@ def checkpoints():
         rewrite(job, "method_version 1\n", "method_version 2\n")
         done = run(["exact", "--resume", job])
         check("a job checkpoint of a changed method is refused by name",
-              done.returncode == 2 and "method two-bands" in done.stderr, done.stderr)
+              done.returncode == 2 and "method layers" in done.stderr, done.stderr)
         # A format from the future is refused, naming the versions.
         future = os.path.join(tmp, "future.ckpt")
         run(["estimate", "--box", "2x3", "--blocks", "2", "--checkpoint", future])
