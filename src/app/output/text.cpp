@@ -433,7 +433,7 @@ void layer_calibration_text(std::ostream& out, const LayerCalibration& c) {
   out << "  layer  states              per state   children  key (us)  projected CPU s  table bytes  work\n";
   for (const LayerStageCost& s : c.stages) {
     std::snprintf(line, sizeof line, "  %5d  %-18s  %9.3g s  %8.0f  %8.3g  %15.3g  %11.3g  %s\n", s.rows,
-                  ((s.states_counted ? "" : ">= ") + format_scientific(s.states, 4)).c_str(), s.seconds_per_state,
+                  (s.states_counted ? s.states.str() : ">= " + format_scientific(s.states, 3)).c_str(), s.seconds_per_state,
                   s.children_per_state, s.key_microseconds, s.projected_cpu_seconds, s.table_bytes, s.work.c_str());
     out << line;
   }
