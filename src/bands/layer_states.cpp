@@ -16,14 +16,9 @@ constexpr int kPowersOf3[kMaxLayerBoxes + 1] = {1, 3, 9, 27, 81, 243, 729};
 
 using Types = std::array<std::uint16_t, kMaxLayerColumns>;
 
-// The finaliser of splitmix64: invariants are summed over columns as mixed
-// words, so that the sum depends on the multiset of the terms only.
-constexpr std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
+// Invariants are summed over columns as mixed words (splitmix64), so that
+// the sum depends on the multiset of the terms only.
+constexpr std::uint64_t mix(std::uint64_t x) { return mix64(x + 0x9e3779b97f4a7c15ull); }
 
 LayerKey pack_sorted(Types& types, int n) {
   // Insertion sort: at most 12 small numbers.
@@ -65,14 +60,14 @@ std::array<std::uint16_t, kMaxLayerColumns> weights_of(int boxes, const int* pos
   return weight;
 }
 
-// The canonical key and the number of elements tried. Invariants of a
+// The canonical key. Invariants of a
 // column j: the histogram of its intersections with the columns of the
 // other boxes (round 1), then those intersections paired with the other
 // columns' round-1 invariants, and its box partner's (round 2). Boxes are
 // ordered by the unordered pair of their columns' invariants, and a box's
 // first column is the one of smaller invariant; boxes whose pairs tie are
 // tried in every order, and boxes whose two columns tie in both ways.
-LayerKey canonical_key(const LayerState& state, int* tried) {
+LayerKey canonical_key(const LayerState& state) {
   const int r = state.boxes, n = state.n();
   int inter[kMaxLayerColumns][kMaxLayerColumns];
   for (int j = 0; j < n; ++j)
@@ -121,7 +116,6 @@ LayerKey canonical_key(const LayerState& state, int* tried) {
   for (int i = 0; i < r; ++i) order[i] = boxes[i].index;
 
   LayerKey best{~std::uint64_t{0}, ~std::uint64_t{0}};
-  int count = 0;
   int pos[kMaxLayerBoxes];
   while (true) {
     for (int i = 0; i < r; ++i) pos[order[i]] = i;
@@ -129,7 +123,6 @@ LayerKey canonical_key(const LayerState& state, int* tried) {
     for (unsigned sub = ambiguous;; sub = (sub - 1) & ambiguous) {
       const LayerKey key = key_with_weights(state, weights_of(r, pos, flips ^ sub));
       if (key < best) best = key;
-      ++count;
       if (sub == 0) break;
     }
     // Next ordering: the odometer of the tie groups' permutations.
@@ -138,7 +131,6 @@ LayerKey canonical_key(const LayerState& state, int* tried) {
       if (std::next_permutation(order + group_start[g], order + group_start[g + 1])) break;
     if (g < 0) break;
   }
-  if (tried) *tried = count;
   return best;
 }
 
@@ -163,13 +155,7 @@ LayerState layer_state_of_key(const LayerKey& key, int boxes, int rows) {
   return state;
 }
 
-LayerKey layer_key(const LayerState& state) { return canonical_key(state, nullptr); }
-
-int layer_key_candidates(const LayerState& state) {
-  int tried = 0;
-  canonical_key(state, &tried);
-  return tried;
-}
+LayerKey layer_key(const LayerState& state) { return canonical_key(state); }
 
 LayerState apply_box_symmetry(const LayerState& state, const std::array<int, kMaxLayerBoxes>& perm, unsigned flips) {
   LayerState moved = state;
@@ -282,14 +268,12 @@ LayerState random_layer_state(int boxes, int rows, Rng& rng) {
     for (int i = n - 1; i > 0; --i) std::swap(order[i], order[uniform_below(rng, static_cast<std::uint64_t>(i) + 1)]);
     // Columns in random order, each given a random open symbol; back up on
     // a dead end (the graph has a perfect matching, so the search ends).
-    struct Place {
-      Mask options;
-    } stack[kMaxLayerColumns];
+    Mask open[kMaxLayerColumns];  // open[k]: symbols still to try at the k-th column
     Mask used = 0;
     int k = 0;
-    stack[0].options = low_bits(n) & ~in_box[order[0] / 2];
+    open[0] = low_bits(n) & ~in_box[order[0] / 2];
     while (k < n) {
-      Mask& options = stack[k].options;
+      Mask& options = open[k];
       if (options == 0) {  // back up
         --k;
         used &= ~(Mask{1} << row[order[k]]);
@@ -299,7 +283,7 @@ LayerState random_layer_state(int boxes, int rows, Rng& rng) {
       options &= ~(Mask{1} << pick);
       row[order[k]] = pick;
       used |= Mask{1} << pick;
-      if (++k < n) stack[k].options = low_bits(n) & ~used & ~in_box[order[k] / 2];
+      if (++k < n) open[k] = low_bits(n) & ~used & ~in_box[order[k] / 2];
     }
     for (int j = 0; j < n; ++j) {
       state.columns[j] |= Mask{1} << row[j];

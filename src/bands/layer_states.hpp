@@ -64,10 +64,6 @@ LayerState layer_state_of_key(const LayerKey& key, int boxes, int rows);
 // never share one. Checked against a scan of the whole group in the tests.
 LayerKey layer_key(const LayerState& state);
 
-// The number of group elements the key tried on this state (>= 1; 2^R R!
-// for the most symmetric states): for the calibration's cost figures.
-int layer_key_candidates(const LayerState& state);
-
 // Applies the box-group element (box b moves to position perm[b], its
 // columns swapped when bit b of flips is set).
 LayerState apply_box_symmetry(const LayerState& state, const std::array<int, kMaxLayerBoxes>& perm, unsigned flips);

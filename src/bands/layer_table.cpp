@@ -2,16 +2,15 @@
 
 #include <mutex>
 
+#include "sudoku_count/rng.hpp"
+
 namespace sudoku_count::detail {
 namespace {
 
 constexpr std::size_t kFirstShardSlots = 64;
 
 std::uint64_t hash_of(const LayerKey& key) {
-  std::uint64_t x = key.hi * 0x9e3779b97f4a7c15ull ^ (key.lo + 0x632be59bd9b4e019ull);
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
+  return mix64(key.hi * 0x9e3779b97f4a7c15ull ^ (key.lo + 0x632be59bd9b4e019ull));
 }
 
 }  // namespace

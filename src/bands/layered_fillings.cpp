@@ -14,34 +14,32 @@ LayeredFillings::LayeredFillings(int boxes, int base_rows) : boxes_(boxes), base
 
 LayeredFillings::~LayeredFillings() = default;
 
+// F_L without the tables: the half split at or below the base layer, else
+// the rooted sum over the children (each from layer_value).
+FillingCount LayeredFillings::compute(const LayerState& state) const {
+  if (state.rows <= base_rows_) return count_band_fillings(state.columns.data(), state.rows, state.n());
+  FillingCount sum = 0;
+  for_each_rooted_child(state, root_edge(state), [&](const LayerState& child) { sum += layer_value(child); });
+  return static_cast<FillingCount>(state.rows) * sum;
+}
+
 // F_L of a state of L < R rows: 1 for L <= 1 (a perfect matching, or
-// nothing), from the table when its orbit is there, else by the half split
-// (the base layer) or the rooted sum, and stored. Two threads that meet a
+// nothing), computed without a table below the base, else from the table
+// when its orbit is there, or computed and stored. Two threads that meet a
 // new orbit at once both compute it and store the same value.
 std::uint64_t LayeredFillings::layer_value(const LayerState& state) const {
   if (state.rows <= 1) return 1;
-  if (state.rows < base_rows_) return static_cast<std::uint64_t>(count_band_fillings(state.columns.data(), state.rows, state.n()));
+  if (state.rows < base_rows_) return static_cast<std::uint64_t>(compute(state));
   LayerTable& table = *tables_[state.rows];
   const LayerKey key = layer_key(state);
   if (const auto known = table.find(key)) return *known;
-  std::uint64_t value = 0;
-  if (state.rows == base_rows_) {
-    value = static_cast<std::uint64_t>(count_band_fillings(state.columns.data(), state.rows, state.n()));
-  } else {
-    std::uint64_t sum = 0;
-    for_each_rooted_child(state, root_edge(state), [&](const LayerState& child) { sum += layer_value(child); });
-    value = static_cast<std::uint64_t>(state.rows) * sum;
-  }
+  const auto value = static_cast<std::uint64_t>(compute(state));
   table.insert(key, value);
   return value;
 }
 
 FillingCount LayeredFillings::count(const LayerState& state) const {
-  if (state.rows < boxes_) return layer_value(state);
-  if (state.rows <= base_rows_) return count_band_fillings(state.columns.data(), state.rows, state.n());
-  FillingCount sum = 0;
-  for_each_rooted_child(state, root_edge(state), [&](const LayerState& child) { sum += layer_value(child); });
-  return static_cast<FillingCount>(state.rows) * sum;
+  return state.rows < boxes_ ? layer_value(state) : compute(state);
 }
 
 FillingCount LayeredFillings::count(const Mask* sets) const {

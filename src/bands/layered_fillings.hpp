@@ -56,6 +56,7 @@ class LayeredFillings {
   std::vector<std::uint64_t> values(int rows) const;
 
  private:
+  FillingCount compute(const LayerState& state) const;
   std::uint64_t layer_value(const LayerState& state) const;
 
   int boxes_, base_rows_;

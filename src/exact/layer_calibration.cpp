@@ -14,6 +14,7 @@
 #include "bands/layered_fillings.hpp"
 #include "core/threads.hpp"
 #include "sudoku_count/error.hpp"
+#include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/rng.hpp"
 
 namespace sudoku_count {
@@ -28,6 +29,9 @@ volatile std::uint64_t sink = 0;
 
 // Slots are 24 bytes and a shard is between 3/8 and 3/4 full.
 constexpr double kMostBytesPerOrbit = 64, kLeastBytesPerOrbit = 32;
+
+// R of the R x 2 orientation the route counts.
+int band_rows(const Shape& shape) { return shape.box_cols == 2 ? shape.box_rows : shape.box_cols; }
 
 BigInt box_group_order(int boxes) { return factorial(boxes) * (BigInt(1) << boxes); }
 
@@ -56,10 +60,7 @@ double lookup_seconds(Rng& rng) {
 
 }  // namespace
 
-bool layers_route_applies(const Shape& shape) {
-  const int r = shape.box_rows, c = shape.box_cols;
-  return (c == 2 && r >= 2 && r <= kMaxLayerBoxes) || (r == 2 && c >= 2 && c <= kMaxLayerBoxes);
-}
+bool layers_route_applies(const Shape& shape) { return ExactJob::handles(shape) && shape.n() >= 4; }
 
 double physical_memory_bytes() {
   const long pages = ::sysconf(_SC_PHYS_PAGES), size = ::sysconf(_SC_PAGE_SIZE);
@@ -68,7 +69,7 @@ double physical_memory_bytes() {
 
 double layers_route_memory_floor(const Shape& shape) {
   if (!layers_route_applies(shape)) return 0;
-  const int boxes = shape.box_cols == 2 ? shape.box_rows : shape.box_cols;
+  const int boxes = band_rows(shape);
   const int base = LayeredFillings::default_base_rows(boxes);
   double bytes = 0;
   for (int rows = base; rows < boxes; ++rows) bytes += kLeastBytesPerOrbit * orbit_floor(boxes, rows).convert_to<double>();
@@ -83,7 +84,7 @@ LayerCalibration calibrate_layers(const Shape& shape, int samples, int threads, 
   const auto start = Clock::now();
   LayerCalibration out;
   out.shape = shape;
-  const int boxes = shape.box_cols == 2 ? shape.box_rows : shape.box_cols;
+  const int boxes = band_rows(shape);
   out.counted = Shape{boxes, 2};
   out.threads = thread_count(threads);
   out.base_rows = LayeredFillings::default_base_rows(boxes);

@@ -81,7 +81,8 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
             const std::optional<ExactJobState>& resumed, const std::string& resume_path) {
   const auto start = std::chrono::steady_clock::now();
   install_signal_handlers();  // a signal stops the job after the units under way
-  const ExactJob job(request.layout.shape(), route_to_run(request.layout.shape(), resumed ? &*resumed : nullptr, options.has("route") ? options.text("route") : ""));
+  const std::string asked = options.has("route") ? options.text("route") : "";
+  const ExactJob job(request.layout.shape(), route_to_run(request.layout.shape(), resumed ? &*resumed : nullptr, asked));
   ExactJobState state = start_state(job);
   if (resumed) {
     require_same_job(*resumed, resume_path, job);
