@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -97,6 +98,24 @@ TEST(ExactJob, StopsAndResumesToTheSameCount) {
 TEST(ExactJob, StopsAndResumesTenByTen) {
   EXPECT_EQ(interrupted_and_resumed(Shape{2, 5}, 700), known::grid_count(Shape{2, 5}));
   EXPECT_EQ(interrupted_and_resumed(Shape{2, 5}, 6409 + 100), known::grid_count(Shape{2, 5}));
+}
+
+// The end of the census is saved before the first class unit starts, however
+// soon after the previous save it comes (a class of 2x6 takes an hour).
+TEST(ExactJob, SavesWhenTheCensusEnds) {
+  const ExactJob job(Shape{2, 4});
+  std::vector<ExactJobState> saved;
+  JobHooks hooks;
+  hooks.checkpoint_every = 1e9;
+  hooks.checkpoint = [&](const ExactJobState& state, bool final) {
+    if (!final) saved.push_back(state);
+  };
+  const ExactJobState state = run_exact_job(job, start_state(job), {job.chunks() + 1, 0}, hooks);
+  ASSERT_TRUE(state.census_complete());
+  EXPECT_EQ(state.classes, 1u);
+  EXPECT_TRUE(std::any_of(saved.begin(), saved.end(), [](const ExactJobState& s) {
+    return s.census_complete() && s.classes == 0;
+  }));
 }
 
 TEST(ExactJob, StateMergesRanges) {

@@ -188,8 +188,8 @@ struct JobHooks {
   const std::atomic<bool>* interrupt = nullptr;  // set: start no further unit
   // After each unit, with the state so far and the wall seconds of this run.
   std::function<void(const ExactJobState&, double seconds)> progress;
-  // At the start, after the first unit, every checkpoint_every seconds, and
-  // at the end (final = true).
+  // At the start, after the first unit, every checkpoint_every seconds (when
+  // a unit finishes), when the census ends, and at the end (final = true).
   std::function<void(const ExactJobState&, bool final)> checkpoint;
   double checkpoint_every = 60;
 };

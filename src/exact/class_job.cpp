@@ -142,16 +142,18 @@ ExactJobState run_exact_job(const ExactJob& job, ExactJobState state, const JobL
   if (hooks.checkpoint) hooks.checkpoint(state, false);
   auto last_save = start;
   bool saved_a_unit = false;
+  auto save = [&] {
+    hooks.checkpoint(state, false);
+    last_save = std::chrono::steady_clock::now();
+    saved_a_unit = true;
+  };
   auto finished = [&](const UnitResult& result) {
     state.add(result);
     if (hooks.progress) hooks.progress(state, seconds_since(start));
     if (hooks.checkpoint &&
         (!saved_a_unit ||
-         std::chrono::duration<double>(std::chrono::steady_clock::now() - last_save).count() >= hooks.checkpoint_every)) {
-      hooks.checkpoint(state, false);
-      last_save = std::chrono::steady_clock::now();
-      saved_a_unit = true;
-    }
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - last_save).count() >= hooks.checkpoint_every))
+      save();
   };
   for (const bool census : {true, false}) {
     std::vector<std::uint64_t> pending;
@@ -167,6 +169,10 @@ ExactJobState run_exact_job(const ExactJob& job, ExactJobState state, const JobL
     if (pending.empty() || out_of_time() || interrupted()) continue;
     budget -= pending.size();
     runner->run(pending, finished);
+    // The census's last units can finish within a second of the previous
+    // save, and the class units after them take up to an hour each (2x6):
+    // what the census found is saved before they start.
+    if (census && hooks.checkpoint) save();
   }
   if (hooks.checkpoint) hooks.checkpoint(state, true);
   return state;
