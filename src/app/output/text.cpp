@@ -38,6 +38,9 @@ std::string layout_heading(const Layout& layout) {
 
 std::string short_sci(const BigFloat& value) { return format_scientific(value, 5); }
 
+// "1 thread", "2 threads".
+std::string threads_text(int threads) { return std::to_string(threads) + (threads == 1 ? " thread" : " threads"); }
+
 // A confidence level as a percentage: enough digits that 0.999999 does not
 // print as 100.
 std::string percent(double confidence) { return format("%.12g%%", 100 * confidence); }
@@ -272,8 +275,8 @@ void batch_text(std::ostream& out, const BatchResult& batch, const std::vector<L
   out << "\n" << layout_heading(shape) << ": " << total
       << (total == 1 ? " puzzle" : " puzzles") << ", " << unique << " unique, " << multiple << " multiple, " << none
       << " none\n"
-      << format("time: %.3f s on %d %s (%.0f puzzles/s)\n", batch.seconds, batch.threads,
-                batch.threads == 1 ? "thread" : "threads", batch.seconds > 0 ? total / batch.seconds : 0.0);
+      << format("time: %.3f s on %s (%.0f puzzles/s)\n", batch.seconds, threads_text(batch.threads).c_str(),
+                batch.seconds > 0 ? total / batch.seconds : 0.0);
 }
 
 void estimate_header_text(std::ostream& out, const EstimateRun& run, const std::optional<Checkpoint>& resumed,
@@ -304,8 +307,8 @@ void estimate_report_text(std::ostream& out, const Progress& progress) {
 void estimate_summary_text(std::ostream& out, const Progress& result, const EstimateRun& run, bool checkpoint_saved) {
   const Summary& s = result.summary;
   summary_text(out, s);
-  out << format("samples: %llu in %.2f s on %d %s", static_cast<ull>(s.samples), result.seconds, result.threads,
-                result.threads == 1 ? "thread" : "threads");
+  out << format("samples: %llu in %.2f s on %s", static_cast<ull>(s.samples), result.seconds,
+                threads_text(result.threads).c_str());
   if (result.processes > 1) out << format(" x %d processes", result.processes);
   out << format(" (stopped: %s)\n", result.stop_reason.c_str());
   if (result.blocks_cut > 0)
@@ -429,7 +432,7 @@ std::string estimate_progress_line(const Progress& p, const StopRule& stop, doub
 void layer_calibration_text(std::ostream& out, const LayerCalibration& c) {
   char line[512];
   out << "box " << c.shape.name() << ": calibration of the layers route (counted as " << c.counted.name()
-      << ", base layer " << c.base_rows << " rows, " << c.threads << " threads)\n";
+      << ", base layer " << c.base_rows << " rows, " << threads_text(c.threads) << ")\n";
   out << "  layer  states              per state   children  key (us)  projected CPU s  table bytes  work\n";
   for (const LayerStageCost& s : c.stages) {
     std::snprintf(line, sizeof line, "  %5d  %-18s  %9.3g s  %8.0f  %8.3g  %15.3g  %11.3g  %s\n", s.rows,
@@ -438,9 +441,10 @@ void layer_calibration_text(std::ostream& out, const LayerCalibration& c) {
     out << line;
   }
   std::snprintf(line, sizeof line,
-                "projected: %.3g s of CPU (%.3g CPU-hours), %.3g s on %d threads (%.3g hours), %.3g s on 64 "
+                "projected: %.3g s of CPU (%.3g CPU-hours), %.3g s on %s (%.3g hours), %.3g s on 64 "
                 "(%.3g hours); tables up to %.3g GB, this machine has %.3g GB\n",
-                c.projected_cpu_seconds, c.projected_cpu_seconds / 3600, c.projected_seconds, c.threads,
+                c.projected_cpu_seconds, c.projected_cpu_seconds / 3600, c.projected_seconds,
+                threads_text(c.threads).c_str(),
                 c.projected_seconds / 3600, c.projected_cpu_seconds / 64, c.projected_cpu_seconds / 64 / 3600,
                 c.projected_memory_bytes / 1e9, c.physical_memory_bytes / 1e9);
   out << line;
