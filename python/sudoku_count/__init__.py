@@ -13,7 +13,7 @@ with the tool's message. See docs/python.md.
 """
 
 from ._core import InputError, __version__, estimate, exact, sample, solve
-from ._results import EstimateResult, ExactJobResult, ExactResult, SampleResult, SolveResult
+from ._results import CalibrationResult, EstimateResult, ExactJobResult, ExactResult, SampleResult, SolveResult
 
-__all__ = ["estimate", "exact", "sample", "solve", "InputError", "EstimateResult", "ExactJobResult", "ExactResult",
-           "SampleResult", "SolveResult", "__version__"]
+__all__ = ["estimate", "exact", "sample", "solve", "InputError", "CalibrationResult", "EstimateResult", "ExactJobResult",
+           "ExactResult", "SampleResult", "SolveResult", "__version__"]

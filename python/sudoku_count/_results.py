@@ -58,6 +58,14 @@ class ExactJobResult(_Record):
     _shown = ("layout", "finished", "units_done", "checkpoint")
 
 
+class CalibrationResult(_Record):
+    """The projected cost of counting a two-band shape by the layers route
+    (exact(..., calibrate=True)): per-stage costs in `stages`, and
+    projected_cpu_seconds, projected_seconds, projected_memory_bytes."""
+
+    _shown = ("layout", "counted_box", "projected_cpu_seconds", "projected_memory_bytes")
+
+
 class SolveResult(_Record):
     """A puzzle's solutions (an array of shape (k, N, N), k = 0, 1 or 2) and status."""
 

@@ -242,7 +242,7 @@ py::object exact_job(const ParsedOptions& options, const ExactRequest& request,
                      const std::optional<ExactJobState>& resumed, const std::string& resume_path,
                      const py::object& progress) {
   const auto start = std::chrono::steady_clock::now();
-  const ExactJob job(request.layout.shape(), route_to_run(request.layout.shape(), resumed ? &*resumed : nullptr));
+  const ExactJob job(request.layout.shape(), cli::exact_job_route(options, request.layout.shape(), resumed));
   ExactJobState state = start_state(job);
   if (resumed) {
     require_same_job(*resumed, resume_path, job);
@@ -318,6 +318,12 @@ py::object exact(const std::vector<std::string>& arguments, const py::object& pr
     supervisor.run([&] { result = count_essentially_different(layout, symmetry, note); }, deliver);
     supervisor.raise_kept(py::none());
     return make_result("ExactResult", cli::essentially_different_json(*result));
+  }
+  if (options.flag("calibrate")) {
+    std::optional<LayerCalibration> calibration;
+    supervisor.run([&] { calibration = cli::requested_calibration(options); }, [] {});
+    supervisor.raise_kept(py::none());
+    return make_result("CalibrationResult", cli::layer_calibration_json(*calibration));
   }
   std::optional<ExactJobState> resumed;
   std::string resume_path;
@@ -463,7 +469,8 @@ EstimateResult as its `result` attribute. Bad input raises ValueError (InputErro
          const py::object& puzzle_file, const py::object& print, const py::object& fix_first_row,
          const py::object& method, const py::object& essentially_different, const py::object& no_transposition,
          const py::object& threads, const py::object& checkpoint, const py::object& checkpoint_every,
-         const py::object& resume, const py::object& max_units, const py::object& time, const py::object& progress) {
+         const py::object& resume, const py::object& max_units, const py::object& time, const py::object& route,
+         const py::object& calibrate, const py::object& progress) {
         std::vector<std::string> a = sp::layout_arguments(box, variant, regions);
         if (!puzzle.is_none()) sp::add_option(a, "puzzle", py::str(sp::puzzle_text(puzzle)));
         const std::pair<const char*, const py::object*> named[] = {
@@ -471,20 +478,21 @@ EstimateResult as its `result` attribute. Bad input raises ValueError (InputErro
             {"method", &method}, {"essentially_different", &essentially_different},
             {"no_transposition", &no_transposition}, {"threads", &threads}, {"checkpoint", &checkpoint},
             {"checkpoint_every", &checkpoint_every}, {"resume", &resume}, {"max_units", &max_units},
-            {"time", &time}};
+            {"time", &time}, {"route", &route}, {"calibrate", &calibrate}};
         for (const auto& [name, value] : named) sp::add_option(a, name, *value);
         return sp::exact(a, progress);
       },
       R"(The exact number of grids of a layout, or of completions of a puzzle, as `sudoku-count exact`:
 an ExactResult (an int with the record's fields as attributes). Two-band shapes run as a job that
-max_units, time or Ctrl-C can stop (ExactJobResult) and resume=path continues. progress(fraction)
-is called as the work goes on.)",
+max_units, time or Ctrl-C can stop (ExactJobResult) and resume=path continues; route chooses how
+the job computes a class. calibrate=True projects the cost of the layers route instead of counting
+(CalibrationResult). progress(fraction) is called as the work goes on.)",
       arg("box") = py::none(), py::kw_only(), arg("variant") = py::none(), arg("regions") = py::none(),
       arg("puzzle") = py::none(), arg("puzzle_file") = py::none(), arg("print") = py::none(),
       arg("fix_first_row") = false, arg("method") = py::none(), arg("essentially_different") = false,
       arg("no_transposition") = false, arg("threads") = py::none(), arg("checkpoint") = py::none(),
       arg("checkpoint_every") = py::none(), arg("resume") = py::none(), arg("max_units") = py::none(),
-      arg("time") = py::none(), arg("progress") = py::none());
+      arg("time") = py::none(), arg("route") = py::none(), arg("calibrate") = false, arg("progress") = py::none());
 
   m.def(
       "sample",

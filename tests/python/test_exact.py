@@ -123,3 +123,20 @@ def test_ctrl_c_stops_an_exact_job_with_its_checkpoint(tmp_path, grid_counts):
     assert isinstance(partial, sc.ExactJobResult)
     assert partial.finished is False and partial.units_done > 0
     assert checkpoint.exists()
+
+
+def test_route_and_calibration(grid_counts, cli_json):
+    # Both routes of the job give the count; an unknown one is refused with the command's message.
+    for route in ("layers", "two-bands"):
+        assert sc.exact("2x3", route=route) == grid_counts["2x3"]
+    with pytest.raises(sc.InputError, match="--route"):
+        sc.exact("2x3", route="neither")
+    # The calibration counts nothing: it is the record of exact --calibrate --json, its timings aside.
+    calibration = sc.exact("2x3", calibrate=True, threads=1)
+    assert isinstance(calibration, sc.CalibrationResult)
+    record = cli_json("exact", "--box", "2x3", "--calibrate", "--threads", "1")[0]
+    timings = ("lookup_microseconds", "stages", "projected_cpu_seconds", "projected_seconds", "seconds")
+    assert without(calibration.to_dict(), *timings) == without(record, *timings)
+    assert calibration.counted_box == "3x2" and calibration.stages and calibration.projected_cpu_seconds > 0
+    with pytest.raises(sc.InputError, match="--calibrate"):
+        sc.exact("3", calibrate=True)

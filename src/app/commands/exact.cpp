@@ -63,14 +63,10 @@ int essentially_different(const ParsedOptions& options) {
 
 // exact --calibrate: the projected cost of the layers route.
 int calibrate(const ParsedOptions& options) {
-  const Layout layout = command_layout(options);
-  if (!layout.classic())
-    throw InputError("--calibrate projects the two-band count of the classic rules; layout " + layout.name() +
-                     " is not counted by bands: drop --variant / --regions");
   if (isatty(STDERR_FILENO) && options.text("progress") != "never")
-    std::cerr << "sudoku-count: calibrating the layers route of box " << layout.shape().name()
+    std::cerr << "sudoku-count: calibrating the layers route of box " << command_layout(options).shape().name()
               << " (the census of its classes, then 1000 states a layer)...\n";
-  const LayerCalibration calibration = calibrate_layers(layout.shape(), 1000, static_cast<int>(options.integer("threads")));
+  const LayerCalibration calibration = requested_calibration(options);
   if (options.flag("json")) std::cout << dump(layer_calibration_json(calibration)) << "\n";
   else layer_calibration_text(std::cout, calibration);
   return 0;
@@ -81,8 +77,7 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
             const std::optional<ExactJobState>& resumed, const std::string& resume_path) {
   const auto start = std::chrono::steady_clock::now();
   install_signal_handlers();  // a signal stops the job after the units under way
-  const std::string asked = options.has("route") ? options.text("route") : "";
-  const ExactJob job(request.layout.shape(), route_to_run(request.layout.shape(), resumed ? &*resumed : nullptr, asked));
+  const ExactJob job(request.layout.shape(), exact_job_route(options, request.layout.shape(), resumed));
   ExactJobState state = start_state(job);
   if (resumed) {
     require_same_job(*resumed, resume_path, job);

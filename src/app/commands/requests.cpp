@@ -79,6 +79,19 @@ ExactResult finished_job_result(const ExactJob& job, const ExactJobState& reache
   return result;
 }
 
+std::string exact_job_route(const ParsedOptions& options, const Shape& shape,
+                            const std::optional<ExactJobState>& resumed) {
+  return route_to_run(shape, resumed ? &*resumed : nullptr, options.has("route") ? options.text("route") : "");
+}
+
+LayerCalibration requested_calibration(const ParsedOptions& options) {
+  const Layout layout = command_layout(options);
+  if (!layout.classic())
+    throw InputError("--calibrate projects the two-band count of the classic rules; layout " + layout.name() +
+                     " is not counted by bands: drop --variant / --regions");
+  return calibrate_layers(layout.shape(), 1000, static_cast<int>(options.integer("threads")));
+}
+
 void refuse_job_options(const ParsedOptions& options, const ExactRequest& request, const std::string& method) {
   for (const char* option : {"checkpoint", "resume", "max-units", "time", "route"})
     if (options.has(option))

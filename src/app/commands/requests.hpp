@@ -11,6 +11,7 @@
 #include "sudoku_count/estimator.hpp"
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/exact_job.hpp"
+#include "sudoku_count/layer_calibration.hpp"
 #include "sudoku_count/run.hpp"
 
 namespace sudoku_count::cli {
@@ -46,6 +47,13 @@ ExactRequest exact_request(const ParsedOptions& options, const std::optional<Exa
 ExactResult finished_job_result(const ExactJob& job, const ExactJobState& reached, const ExactRequest& request,
                                 int threads, double seconds, std::uint64_t classes_before);
 
+// The route of the exact job: a resumed job's own, else --route, else the
+// shape's default (route_to_run).
+std::string exact_job_route(const ParsedOptions& options, const Shape& shape,
+                            const std::optional<ExactJobState>& resumed);
+// exact --calibrate: the projection of the layers route for the options'
+// layout (the classic rules of a two-band shape; InputError otherwise).
+LayerCalibration requested_calibration(const ParsedOptions& options);
 // Refuses the options of the exact job (--checkpoint, --resume,
 // --max-units, --time) for a count that `method` makes at once.
 void refuse_job_options(const ParsedOptions& options, const ExactRequest& request, const std::string& method);
