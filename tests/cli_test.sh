@@ -527,6 +527,19 @@ check job-every-alone 2 'needs a checkpoint' -- exact --box 2x4 --checkpoint-eve
 check job-unwritable 3 "cannot write job checkpoint '$tmp/no/such/j.ckpt'.*final state was not saved" -- exact --box 2x4 --checkpoint "$tmp/no/such/j.ckpt"
 check job-unwritable-count 3 "^count: $count8$" -- exact --box 2x4 --checkpoint "$tmp/no/such/j.ckpt"
 check job-max-units-zero 2 '\-\-max-units' -- exact --box 2x4 --max-units 0
+# The job's routes: each says how it computed f; a resumed job keeps its own
+# and refuses another; --route and --calibrate only where they apply.
+check route-layers 0 'f\^2 each, f by the reverse row layers' -- exact --box 2x3
+check route-half-split 0 'f by the half split of each class' -- exact --box 3x2 --route two-bands
+check route-unknown 2 "\-\-route 'diagonal'" -- exact --box 2x3 --route diagonal
+check route-not-a-job 2 '\-\-route applies to the exact job' -- exact --box 3 --route layers
+check route-stop 0 'exact job stopped' -- exact --box 2x4 --route two-bands --max-units 3 --checkpoint "$tmp/route.ckpt"
+check route-resume-other 2 'runs by route two-bands.*drop \-\-route' -- exact --resume "$tmp/route.ckpt" --route layers
+check route-resume-same 0 'f by the half split of each class' -- exact --resume "$tmp/route.ckpt" --route two-bands
+check calibrate-2x3 0 '^projected: .* s of CPU' -- exact --box 2x3 --calibrate --threads 1
+check calibrate-not-two-bands 2 '\-\-calibrate times the layers route of a two-band count' -- exact --box 3 --calibrate
+check calibrate-variant 2 '\-\-calibrate projects the two-band count of the classic rules' -- exact --box 2x3 --variant x --calibrate
+check calibrate-with-route 2 'calibrate' -- exact --box 2x3 --calibrate --route layers
 # 2x6 is accepted, tells its cost first, and stops when told.
 check job-2x6-cost 0 'box 2x6 is a long job: .* CPU-years' -- exact --box 2x6 --time 0.001
 check job-2x6-stop 0 'exact job stopped' -- exact --box 6x2 --max-units 20 --checkpoint "$tmp/job26.ckpt"

@@ -145,6 +145,10 @@ struct ExactJobState {
 // workstation has: layers_route_memory_floor).
 std::string route_to_run(const Shape& shape, const ExactJobState* resumed, const std::string& asked = "");
 
+// What a finished job summed, in words: "355 classes of band-1 column sets,
+// f^2 each, f by the reverse row layers".
+std::string exact_job_detail(const ExactJob& job, const ExactJobState& state);
+
 // A fresh state for the job (no unit done).
 ExactJobState start_state(const ExactJob& job);
 // Throws InputError ("cannot resume ...") unless `saved` (read from `path`)

@@ -244,7 +244,7 @@ CommandSpec exact_command() {
                    .help = "two-band job: how f of a class is computed: 'layers' (the reverse row layers, tables "
                            "shared by the classes; the default up to 2x5 and 5x2) or 'two-bands' (the half split of "
                            "each class on its own; the default for 2x6 and 6x2, whose layer tables need more memory "
-                           "than a workstation has); a resumed job keeps its own",
+                           "than a workstation has); a resumed job keeps its own and refuses another",
                    .choices = {"layers", "two-bands"}},
                   {.name = "calibrate",
                    .help = "two-band shapes: time about a thousand states of every layer of the layers route, count "

@@ -73,7 +73,7 @@ BigInt sum_over_two_band_classes(const Shape& shape, int threads, const Progress
                (state.census_complete() ? 1.0 : 0.05));
     };
   const ExactJobState state = run_exact_job(job, start_state(job), {}, hooks);
-  detail = std::to_string(state.classes) + " classes of band-1 column sets, f^2 each";
+  detail = exact_job_detail(job, state);
   return state.sum;
 }
 

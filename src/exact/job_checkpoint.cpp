@@ -86,6 +86,11 @@ ExactJobState start_state(const ExactJob& job) {
   return state;
 }
 
+std::string exact_job_detail(const ExactJob& job, const ExactJobState& state) {
+  return std::to_string(state.classes) + " classes of band-1 column sets, f^2 each, f by the " +
+         (job.route() == kLayersRoute ? "reverse row layers" : "half split of each class");
+}
+
 std::string route_to_run(const Shape& shape, const ExactJobState* resumed, const std::string& asked) {
   if (resumed && ExactJob::known_route(resumed->route)) return resumed->route;
   if (!asked.empty()) return asked;

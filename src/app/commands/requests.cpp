@@ -71,8 +71,7 @@ ExactResult finished_job_result(const ExactJob& job, const ExactJobState& reache
   result.method = "bands";
   result.threads = threads;
   result.seconds = seconds;
-  result.detail = std::to_string(reached.classes) + " classes of band-1 column sets, f^2 each, in " +
-                  std::to_string(reached.chunks) + " chunks" +
+  result.detail = exact_job_detail(job, reached) + ", in " + std::to_string(reached.chunks) + " chunks" +
                   (classes_before > 0 ? " (" + std::to_string(classes_before) + " classes from the checkpoint)" : "");
   if (!(job.counted_shape() == request.layout.shape()))
     result.note = "counted on the transposed " + job.counted_shape().name() + " shape, which has the same number of grids";
@@ -81,7 +80,12 @@ ExactResult finished_job_result(const ExactJob& job, const ExactJobState& reache
 
 std::string exact_job_route(const ParsedOptions& options, const Shape& shape,
                             const std::optional<ExactJobState>& resumed) {
-  return route_to_run(shape, resumed ? &*resumed : nullptr, options.has("route") ? options.text("route") : "");
+  const std::string asked = options.has("route") ? options.text("route") : "";
+  const std::string route = route_to_run(shape, resumed ? &*resumed : nullptr, asked);
+  if (!asked.empty() && asked != route)
+    throw InputError("--route " + asked + ": the job saved in '" + options.text("resume") + "' runs by route " + route +
+                     " and finishes by it (its units are counted that way): drop --route");
+  return route;
 }
 
 LayerCalibration requested_calibration(const ParsedOptions& options) {

@@ -48,7 +48,8 @@ ExactResult finished_job_result(const ExactJob& job, const ExactJobState& reache
                                 int threads, double seconds, std::uint64_t classes_before);
 
 // The route of the exact job: a resumed job's own, else --route, else the
-// shape's default (route_to_run).
+// shape's default (route_to_run). A --route other than the resumed job's
+// is refused (InputError).
 std::string exact_job_route(const ParsedOptions& options, const Shape& shape,
                             const std::optional<ExactJobState>& resumed);
 // exact --calibrate: the projection of the layers route for the options'
