@@ -242,18 +242,13 @@ py::object exact_job(const ParsedOptions& options, const ExactRequest& request,
                      const std::optional<ExactJobState>& resumed, const std::string& resume_path,
                      const py::object& progress) {
   const auto start = std::chrono::steady_clock::now();
-  const ExactJob job(request.layout.shape(), cli::exact_job_route(options, request.layout.shape(), resumed));
-  ExactJobState state = start_state(job);
-  if (resumed) {
-    require_same_job(*resumed, resume_path, job);
-    state = *resumed;
-  }
-  const std::string checkpoint_path = options.has("checkpoint") ? options.text("checkpoint") : resume_path;
+  const cli::ExactJobRequest job_request = cli::exact_job_request(options, request, resumed, resume_path);
+  const ExactJob& job = *job_request.job;
+  const ExactJobState& state = job_request.state;
+  const std::string& checkpoint_path = job_request.checkpoint_path;
+  const JobLimits& limits = job_request.limits;
   if (!checkpoint_path.empty())
     cli::refuse_existing_checkpoint(checkpoint_path, resume_path, options.has("checkpoint") ? "checkpoint" : "resume");
-  JobLimits limits;
-  if (options.has("max-units")) limits.max_units = options.integer("max-units");
-  if (options.has("time")) limits.seconds = options.real("time");
   const int threads = static_cast<int>(options.integer("threads"));
   Supervisor supervisor;
   auto stop = [&] { return supervisor.stop.load() || (limits.seconds > 0 && seconds_since(start) >= limits.seconds); };

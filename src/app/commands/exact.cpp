@@ -77,21 +77,16 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
             const std::optional<ExactJobState>& resumed, const std::string& resume_path) {
   const auto start = std::chrono::steady_clock::now();
   install_signal_handlers();  // a signal stops the job after the units under way
-  const ExactJob job(request.layout.shape(), exact_job_route(options, request.layout.shape(), resumed));
-  ExactJobState state = start_state(job);
-  if (resumed) {
-    require_same_job(*resumed, resume_path, job);
-    state = *resumed;
-  }
-  const std::string checkpoint_path = options.has("checkpoint") ? options.text("checkpoint") : resume_path;
+  const ExactJobRequest job_request = exact_job_request(options, request, resumed, resume_path);
+  const ExactJob& job = *job_request.job;
+  const ExactJobState& state = job_request.state;
+  const std::string& checkpoint_path = job_request.checkpoint_path;
+  const JobLimits& limits = job_request.limits;
   if (!checkpoint_path.empty())
     group.share([&] {
       refuse_existing_checkpoint(checkpoint_path, resume_path, options.has("checkpoint") ? "--checkpoint" : "--resume");
       return std::string();
     });
-  JobLimits limits;
-  if (options.has("max-units")) limits.max_units = options.integer("max-units");
-  if (options.has("time")) limits.seconds = options.real("time");
   auto stop = [&] { return interrupted().load() || (limits.seconds > 0 && seconds_since(start) >= limits.seconds); };
   const auto runner = group.make_unit_runner(job, static_cast<int>(options.integer("threads")), stop);
   if (!group.leader()) {

@@ -88,6 +88,22 @@ std::string exact_job_route(const ParsedOptions& options, const Shape& shape,
   return route;
 }
 
+ExactJobRequest exact_job_request(const ParsedOptions& options, const ExactRequest& request,
+                                  const std::optional<ExactJobState>& resumed, const std::string& resume_path) {
+  ExactJobRequest job_request;
+  const Shape& shape = request.layout.shape();
+  job_request.job = std::make_unique<const ExactJob>(shape, exact_job_route(options, shape, resumed));
+  job_request.state = start_state(*job_request.job);
+  if (resumed) {
+    require_same_job(*resumed, resume_path, *job_request.job);
+    job_request.state = *resumed;
+  }
+  job_request.checkpoint_path = options.has("checkpoint") ? options.text("checkpoint") : resume_path;
+  if (options.has("max-units")) job_request.limits.max_units = options.integer("max-units");
+  if (options.has("time")) job_request.limits.seconds = options.real("time");
+  return job_request;
+}
+
 LayerCalibration requested_calibration(const ParsedOptions& options) {
   const Layout layout = command_layout(options);
   if (!layout.classic())

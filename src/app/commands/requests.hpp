@@ -52,6 +52,19 @@ ExactResult finished_job_result(const ExactJob& job, const ExactJobState& reache
 // is refused (InputError).
 std::string exact_job_route(const ParsedOptions& options, const Shape& shape,
                             const std::optional<ExactJobState>& resumed);
+// The exact job a command asks for: the job (by exact_job_route), the state
+// it starts from (the resumed one, once checked to be this job's: else
+// InputError), the file it saves to (--checkpoint, else the --resume file,
+// else none) and its limits (--max-units, --time). Refusing an existing
+// checkpoint file is the caller's (it spells the option its own way).
+struct ExactJobRequest {
+  std::unique_ptr<const ExactJob> job;
+  ExactJobState state;
+  std::string checkpoint_path;
+  JobLimits limits;
+};
+ExactJobRequest exact_job_request(const ParsedOptions& options, const ExactRequest& request,
+                                  const std::optional<ExactJobState>& resumed, const std::string& resume_path);
 // exact --calibrate: the projection of the layers route for the options'
 // layout (the classic rules of a two-band shape; InputError otherwise).
 LayerCalibration requested_calibration(const ParsedOptions& options);
