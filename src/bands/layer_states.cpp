@@ -308,7 +308,11 @@ BigInt labelled_layer_states(int boxes, int rows) {
   const BigInt split = binomial(2 * rows, rows);  // the 2L symbols of a box into its two columns
   for (int b = 0; b < boxes; ++b) {
     std::map<std::vector<int>, BigInt> next;
-    for (const auto& [counts, w] : ways) {
+    for (const auto& entry : ways) {
+      // Named, not bound: a lambda may not capture a structured binding
+      // before C++20 (clang 14 refuses it).
+      const std::vector<int>& counts = entry.first;
+      const BigInt& w = entry.second;
       // take[d] symbols seen in d boxes enter this one (d < L), 2L in all.
       std::vector<int> take(rows + 1, 0);
       auto choose = [&](auto&& self, int d, int left, BigInt product) -> void {
