@@ -78,21 +78,16 @@ ExactResult finished_job_result(const ExactJob& job, const ExactJobState& reache
   return result;
 }
 
-std::string exact_job_route(const ParsedOptions& options, const Shape& shape,
-                            const std::optional<ExactJobState>& resumed) {
-  const std::string asked = options.has("route") ? options.text("route") : "";
-  const std::string route = route_to_run(shape, resumed ? &*resumed : nullptr, asked);
-  if (!asked.empty() && asked != route)
-    throw InputError("--route " + asked + ": the job saved in '" + options.text("resume") + "' runs by route " + route +
-                     " and finishes by it (its units are counted that way): drop --route");
-  return route;
-}
-
 ExactJobRequest exact_job_request(const ParsedOptions& options, const ExactRequest& request,
                                   const std::optional<ExactJobState>& resumed, const std::string& resume_path) {
   ExactJobRequest job_request;
   const Shape& shape = request.layout.shape();
-  job_request.job = std::make_unique<const ExactJob>(shape, exact_job_route(options, shape, resumed));
+  const std::string asked = options.has("route") ? options.text("route") : "";
+  const std::string route = route_to_run(shape, resumed ? &*resumed : nullptr, asked);
+  if (!asked.empty() && asked != route)
+    throw InputError("--route " + asked + ": the job saved in '" + resume_path + "' runs by route " + route +
+                     " and finishes by it (its units are counted that way): drop --route");
+  job_request.job = std::make_unique<const ExactJob>(shape, route);
   job_request.state = start_state(*job_request.job);
   if (resumed) {
     require_same_job(*resumed, resume_path, *job_request.job);

@@ -47,12 +47,9 @@ ExactRequest exact_request(const ParsedOptions& options, const std::optional<Exa
 ExactResult finished_job_result(const ExactJob& job, const ExactJobState& reached, const ExactRequest& request,
                                 int threads, double seconds, std::uint64_t classes_before);
 
-// The route of the exact job: a resumed job's own, else --route, else the
-// shape's default (route_to_run). A --route other than the resumed job's
-// is refused (InputError).
-std::string exact_job_route(const ParsedOptions& options, const Shape& shape,
-                            const std::optional<ExactJobState>& resumed);
-// The exact job a command asks for: the job (by exact_job_route), the state
+// The exact job a command asks for: the job (its route a resumed job's own,
+// else --route, else the shape's default: route_to_run; a --route other
+// than the resumed job's is refused), the state
 // it starts from (the resumed one, once checked to be this job's: else
 // InputError), the file it saves to (--checkpoint, else the --resume file,
 // else none) and its limits (--max-units, --time). Refusing an existing
