@@ -15,7 +15,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 # Run-time libraries from dpkg-shlibdeps; the headers' build dependencies by
 # hand (a user of the library compiles against them).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libboost-dev (>= ${SUDOKU_COUNT_BOOST_MIN_VERSION}), libpcg-cpp-dev")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libboost-dev (>= ${SUDOKU_COUNT_BOOST_MIN_VERSION}), libpcg-cpp-dev, nlohmann-json3-dev")
 if(TARGET sudoku_count_python)
   # The extension is built for one minor version of Python (its ABI).
   string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", python3 (>= ${SUDOKU_COUNT_PYTHON_VERSION}), "

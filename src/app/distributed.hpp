@@ -2,8 +2,8 @@
 // The processes of one run. A plain build has one; an MPI build
 // (-DSUDOKU_COUNT_MPI=ON) has one per MPI rank. Rank 0, the leader, reads
 // input, drives the run, prints and checkpoints; the other ranks compute the
-// blocks it hands out. The core library knows nothing of this: it sees a
-// BlockRunner (sudoku_count/run.hpp).
+// blocks it hands out. The core library knows nothing of this: it sees the
+// processes of a run through its Processes interface (sudoku_count/session.hpp).
 #include <functional>
 #include <memory>
 #include <string>
@@ -11,6 +11,7 @@
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/estimator.hpp"
 #include "sudoku_count/exact_job.hpp"
+#include "sudoku_count/session.hpp"
 
 namespace sudoku_count::cli {
 
@@ -33,7 +34,7 @@ class DistributedUnitRunner : public UnitRunner {
   virtual void serve() = 0;
 };
 
-class ProcessGroup {
+class ProcessGroup : public Processes {
  public:
   ProcessGroup(int& argc, char**& argv);  // MPI_Init in an MPI build
   ~ProcessGroup();                        // MPI_Finalize
@@ -42,12 +43,12 @@ class ProcessGroup {
 
   int rank() const { return rank_; }
   int size() const { return size_; }
-  bool leader() const { return rank_ == 0; }
+  bool leader() const override { return rank_ == 0; }
 
   // Runs `make` on the leader only (reading a file, checking a path) and
   // returns its result on every process; an InputError it throws is thrown
   // on every process, so all of them stop with the same status.
-  std::string share(const std::function<std::string()>& make) const;
+  std::string share(const std::function<std::string()>& make) const override;
 
   // After an internal error: ends every process of the group at once (the
   // others may be waiting for this one), so the launcher does not hang.
@@ -59,6 +60,16 @@ class ProcessGroup {
   // unit of its own threads (the other ranks finish the batch they were given).
   std::unique_ptr<DistributedUnitRunner> make_unit_runner(const ExactJob& job, int threads,
                                                           std::function<bool()> stop) const;
+
+  // The library's view of the same (session.hpp).
+  std::unique_ptr<BlockRunner> block_runner(const Estimator& estimator, int threads) const override {
+    return make_runner(estimator, threads);
+  }
+  std::unique_ptr<UnitRunner> unit_runner(const ExactJob& job, int threads, std::function<bool()> stop) const override {
+    return make_unit_runner(job, threads, std::move(stop));
+  }
+  void serve(BlockRunner& runner) const override { static_cast<DistributedRunner&>(runner).serve(); }
+  void serve(UnitRunner& runner) const override { static_cast<DistributedUnitRunner&>(runner).serve(); }
 
  private:
   int rank_ = 0;

@@ -69,8 +69,10 @@ int main(int argc, char** argv) {
   try {
     return run_command_line(argc, argv, group);
   } catch (const sc::InputError& e) {
-    // Every process meets the same input errors; one message is enough.
-    if (group.leader()) std::cerr << "sudoku-count: error: " << e.what() << "\n";
+    // Every process meets the same input errors; one message is enough. The
+    // library names a request's fields in its own terms ({rel_error}): here
+    // they are the options that set them (--rel-error).
+    if (group.leader()) std::cerr << "sudoku-count: error: " << sc::cli::option_words(e.what()) << "\n";
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "sudoku-count: error: out of memory\n";

@@ -279,4 +279,11 @@ std::string tool_help() {
   return out.str();
 }
 
+std::string option_words(const std::string& message) {
+  return word_fields(message, [](std::string field) {
+    std::replace(field.begin(), field.end(), '_', '-');
+    return "--" + field;
+  });
+}
+
 }  // namespace sudoku_count::cli

@@ -114,6 +114,10 @@ void check_requirements(const CommandSpec& command, const ParsedOptions& options
 // `typed` (a misspelt option or command); "" when none is that close.
 std::string did_you_mean(const std::string& typed, const std::vector<std::string>& names);
 
+// A library message with each request field it names ({rel_error}) spelt
+// as the option that sets it (--rel-error).
+std::string option_words(const std::string& message);
+
 std::string command_help(const CommandSpec& command);
 std::string tool_help();
 

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "output/text.hpp"
 #include "sudoku_count/error.hpp"
 
 namespace sudoku_count::cli {
@@ -44,53 +45,17 @@ constexpr auto kWatchPoll = std::chrono::milliseconds(50);
 
 Shape box_shape(const ParsedOptions& options) { return Shape::parse(options.text("box")); }
 
-Layout command_layout(const ParsedOptions& options) {
-  const std::string variants = options.has("variant") ? options.text("variant") : "";
-  if (!options.has("regions")) return Layout::with_variants(box_shape(options), Layout::parse_variants(variants));
-  const std::string path = options.text("regions");
-  const std::string text = read_input_file(path, "regions file");
-  const std::vector<Variant> list = Layout::parse_variants(variants);
-  Layout layout;
-  try {
-    layout = Layout::parse_regions(text, list);
-  } catch (const InputError& e) {
-    throw InputError("regions file " + quote_input(path) + ": " + e.what());
-  }
-  if (options.has("box") && box_shape(options).n() != layout.n())
-    throw InputError("--box " + options.text("box") + " gives a " + std::to_string(box_shape(options).n()) + "x" +
-                     std::to_string(box_shape(options).n()) + " grid but regions file " + quote_input(path) +
-                     " has " + std::to_string(layout.n()) + " rows; drop --box (a jigsaw's size comes from its file)");
-  return layout;
-}
-
-void require_same_layout(const ParsedOptions& options, const Layout& saved, const std::string& path) {
-  if (!options.given("box") && !options.given("variant") && !options.given("regions")) return;
-  const Layout asked = options.given("box") || options.given("regions")
-                           ? command_layout(options)
-                           : Layout::with_variants(saved.shape(), Layout::parse_variants(options.text("variant")));
-  if (!(asked == saved))
-    throw InputError("layout " + asked.name() + " (from --box, --variant, --regions) does not match checkpoint '" +
-                     path + "' (layout " + saved.name() + "); drop those options to resume it");
-}
-
-std::string read_input_file(const std::string& path, const std::string& what) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw InputError("cannot read " + what + " " + quote_input(path) + ": it is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read " + what + " " + quote_input(path) + ": it is missing or unreadable");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError("cannot read " + what + " " + quote_input(path));
-  return text.str();
-}
-
-// "-" is standard input, so puzzles can be piped in.
-std::string read_puzzle_file(const std::string& path) {
-  if (path != "-") return read_input_file(path, "puzzle file");
-  std::string text(std::istreambuf_iterator<char>(std::cin), {});
-  if (std::cin.bad()) throw InputError("cannot read the puzzles from standard input");
-  return text;
+SaveNoticeFn save_notice_printer(bool erase_progress_line) {
+  return [erase_progress_line](const SaveNotice& notice) {
+    std::cerr << (erase_progress_line ? kEraseLine : "") << "sudoku-count: ";
+    if (notice.error.empty()) {
+      std::cerr << "checkpoint '" << notice.path << "' saved again\n";
+      return;
+    }
+    std::cerr << "warning: " << notice.error;
+    if (notice.final) std::cerr << "; the final state was not saved (exit status 3)\n";
+    else std::cerr << "; the run goes on with its state in memory and tries again in " << notice.retry_seconds << " s\n";
+  };
 }
 
 // SA_RESTART: a signal that lands while the summary is being written must

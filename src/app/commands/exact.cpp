@@ -1,33 +1,27 @@
-// exact: the exact number of grids of a shape, or of completions of a puzzle.
-// Two-band shapes (R x 2 and 2 x R boxes) run as a job of units that can
-// stop, save a checkpoint, resume, and spread over the processes of an MPI
-// run; every other count runs at once on the leader.
+// exact: the library's exact session (exact_session.hpp) with the command
+// line's progress, output and signals. Two-band shapes (R x 2 and 2 x R
+// boxes) run as a job of units that can stop, save a checkpoint, resume,
+// and spread over the processes of an MPI run; every other count runs at
+// once on the leader. The library decides which.
 #include <unistd.h>
 
-#include <chrono>
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <system_error>
 
-#include "commands/checkpoints.hpp"
 #include "commands/commands.hpp"
 #include "commands/common.hpp"
 #include "commands/requests.hpp"
-#include "output/json.hpp"
+#include "distributed.hpp"
 #include "output/text.hpp"
-#include "sudoku_count/error.hpp"
-#include "sudoku_count/exact.hpp"
-#include "sudoku_count/exact_job.hpp"
-#include "sudoku_count/layer_calibration.hpp"
+#include "sudoku_count/exact_session.hpp"
+#include "sudoku_count/records.hpp"
 #include "sudoku_count/solve.hpp"
 #include "sudoku_count/symmetry.hpp"
 
 namespace sudoku_count::cli {
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 int print_count(const ParsedOptions& options, const ExactRequest& request, ExactResult result) {
   const bool json = options.flag("json");
@@ -38,7 +32,7 @@ int print_count(const ParsedOptions& options, const ExactRequest& request, Exact
     report.print = options.integer("print");
     report.printed = find_completions(request.puzzle.value_or(empty_grid(request.layout)), *report.print);
   }
-  if (json) std::cout << dump(exact_json(report)) << "\n";
+  if (json) std::cout << json_line(exact_json(report)) << "\n";
   else exact_text(std::cout, report);
   return 0;
 }
@@ -56,7 +50,7 @@ int essentially_different(const ParsedOptions& options) {
   };
   const EssentiallyDifferentResult result = count_essentially_different(shape, symmetry, progress);
   if (show_progress) std::cerr << kEraseLine << std::flush;
-  if (json) std::cout << dump(essentially_different_json(result)) << "\n";
+  if (json) std::cout << json_line(essentially_different_json(result)) << "\n";
   else essentially_different_text(std::cout, result);
   return 0;
 }
@@ -67,80 +61,83 @@ int calibrate(const ParsedOptions& options) {
     std::cerr << "sudoku-count: calibrating the layers route of box " << command_layout(options).shape().name()
               << " (the census of its classes, then 1000 states a layer)...\n";
   const LayerCalibration calibration = requested_calibration(options);
-  if (options.flag("json")) std::cout << dump(layer_calibration_json(calibration)) << "\n";
+  if (options.flag("json")) std::cout << json_line(layer_calibration_json(calibration)) << "\n";
   else layer_calibration_text(std::cout, calibration);
   return 0;
 }
 
-// The job of a two-band shape, on every process.
-int run_job(const ParsedOptions& options, const ProcessGroup& group, const ExactRequest& request,
-            const std::optional<ExactJobState>& resumed, const std::string& resume_path) {
-  const auto start = std::chrono::steady_clock::now();
-  install_signal_handlers();  // a signal stops the job after the units under way
-  const ExactJobRequest job_request = exact_job_request(options, request, resumed, resume_path);
-  const ExactJob& job = *job_request.job;
-  const ExactJobState& state = job_request.state;
-  const std::string& checkpoint_path = job_request.checkpoint_path;
-  const JobLimits& limits = job_request.limits;
-  if (!checkpoint_path.empty())
-    group.share([&] {
-      refuse_existing_checkpoint(checkpoint_path, resume_path, options.has("checkpoint") ? "--checkpoint" : "--resume");
-      return std::string();
-    });
-  auto stop = [&] { return interrupted().load() || (limits.seconds > 0 && seconds_since(start) >= limits.seconds); };
-  const auto runner = group.make_unit_runner(job, static_cast<int>(options.integer("threads")), stop);
-  if (!group.leader()) {
-    runner->serve();
-    return 0;
-  }
+}  // namespace
 
+int handle_exact(const ParsedOptions& options, const ProcessGroup& group) {
+  if (options.flag("essentially-different")) return group.leader() ? essentially_different(options) : 0;
+  if (options.flag("calibrate")) return group.leader() ? calibrate(options) : 0;
+  const ExactCountRequest request = exact_count_request(options);
   const bool json = options.flag("json");
-  // Progress: a line redrawn on a terminal's stderr; elsewhere a plain line
-  // every half minute (--progress never: none).
+  // Progress: a line redrawn on a terminal's stderr; for a job elsewhere a
+  // plain line every half minute (--progress never: none).
   const std::string progress_mode = options.text("progress");
   const bool terminal = isatty(STDERR_FILENO) != 0;
   const bool show_progress = progress_mode != "never";
   const bool status_line = show_progress && terminal;
-  const std::string cost = exact_cost_note(request.layout.shape());
-  if (!cost.empty()) std::cerr << "sudoku-count: " << cost << "\n";
-  // A job of seconds with nothing saved is just a count: its header and
-  // progress lines would only be noise in a log.
-  const bool long_job = !cost.empty() || !checkpoint_path.empty() || resumed.has_value();
-  if (long_job || status_line)
-    std::cerr << "sudoku-count: exact job for box " << request.layout.shape().name() << ": a census of " << state.chunks
-            << " chunks, then one unit per class; " << state.units_done() << " units done"
-            << (checkpoint_path.empty() ? "" : ", checkpoint '" + checkpoint_path + "'") << "\n";
-  const std::uint64_t classes_before = state.classes;
-  // Off a terminal the first plain line comes after half a minute, and the
-  // last only if one came before.
-  double last_line = terminal ? -1e9 : 0;
-  bool printed = false;
-  JobHooks hooks;
-  hooks.runner = runner.get();
-  hooks.interrupt = &interrupted();
-  hooks.checkpoint_every = options.real("checkpoint-every");
-  SaveReporter reporter(checkpoint_path, hooks.checkpoint_every, status_line);
   // A unit can take the better part of an hour (2x6): on SIGTERM or a second
   // SIGINT the units under way are dropped (the checkpoint records finished
   // units only, so a resumed job redoes them) and the state after the last
   // finished unit is saved.
-  ExactJobState latest = state;  // guarded by urgent.mutex()
-  UrgentStop urgent(
-      [&] {
-        bool saved = false;
-        if (!checkpoint_path.empty()) {
-          reporter([&] { save_exact_job(checkpoint_path, latest); }, true);
-          saved = !reporter.failed();
-        }
-        std::cerr << (status_line ? kEraseLine : "") << "sudoku-count: stopped by " << stop_signal_name()
-                  << ": the units under way were dropped (a resumed job redoes them)\n";
-        exact_job_stopped_text(json ? std::cerr : std::cout, latest, checkpoint_path, saved);
-        if (json) std::cout << dump(exact_job_json(latest, checkpoint_path)) << "\n";
-      },
-      "stopping once the units under way finish; Ctrl-C again (or SIGTERM) drops them at once (a resumed job "
-      "redoes them)");
-  hooks.progress = [&](const ExactJobState& s, double seconds) {
-    const std::lock_guard<std::mutex> hold(urgent.mutex());
+  std::optional<ExactJobState> latest;  // guarded by urgent's mutex
+  std::string checkpoint_path;
+  bool saved_at_stop = true;
+  std::optional<UrgentStop> urgent;
+  if (group.leader())
+    urgent.emplace(
+        [&] {
+          if (!latest) return;  // not a job: nothing saved, nothing to say but the signal
+          if (!checkpoint_path.empty()) {
+            try {
+              save_exact_job(checkpoint_path, *latest);
+            } catch (const std::system_error& e) {
+              saved_at_stop = false;
+              save_notice_printer(status_line)(SaveNotice{checkpoint_path, e.what(), true, 0});
+            }
+          }
+          std::cerr << (status_line ? kEraseLine : "") << "sudoku-count: stopped by " << stop_signal_name()
+                    << ": the units under way were dropped (a resumed job redoes them)\n";
+          exact_job_stopped_text(json ? std::cerr : std::cout, *latest, checkpoint_path, saved_at_stop);
+          if (json) std::cout << json_line(exact_job_json(*latest, checkpoint_path)) << "\n";
+        },
+        "stopping once the units under way finish; Ctrl-C again (or SIGTERM) drops them at once (a resumed job "
+        "redoes them)");
+
+  ExactHooks hooks;
+  // On every process: a signal stops a job after the units under way (a
+  // count at once ends on a signal as any program does).
+  hooks.job_begins = [] { install_signal_handlers(); };
+  bool is_job = false;
+  std::uint64_t classes_before = 0;
+  // Off a terminal the first plain line of a job comes after half a minute,
+  // and the last only if one came before.
+  double last_line = terminal ? -1e9 : 0;
+  bool printed = false;
+  hooks.started = [&](const ExactPlan& plan, const ExactJobState* state) {
+    if (state == nullptr) return;
+    is_job = true;
+    checkpoint_path = plan.checkpoint;
+    classes_before = state->classes;
+    {
+      const std::lock_guard<std::mutex> hold(urgent->mutex());
+      latest = *state;
+    }
+    const std::string cost = exact_cost_note(plan.count.layout.shape());
+    if (!cost.empty()) std::cerr << "sudoku-count: " << option_words(cost) << "\n";
+    // A job of seconds with nothing saved is just a count: its header and
+    // progress lines would only be noise in a log.
+    const bool long_job = !cost.empty() || !plan.checkpoint.empty() || request.resume.has_value();
+    if (long_job || status_line)
+      std::cerr << "sudoku-count: exact job for box " << plan.count.layout.shape().name() << ": a census of "
+                << state->chunks << " chunks, then one unit per class; " << state->units_done() << " units done"
+                << (plan.checkpoint.empty() ? "" : ", checkpoint '" + plan.checkpoint + "'") << "\n";
+  };
+  hooks.job_progress = [&](const ExactJobState& s, double seconds) {
+    const std::lock_guard<std::mutex> hold(urgent->mutex());
     latest = s;
     if (!show_progress || (seconds - last_line < (terminal ? 0.5 : 30) && !(s.finished() && (printed || terminal))))
       return;
@@ -149,59 +146,28 @@ int run_job(const ParsedOptions& options, const ProcessGroup& group, const Exact
     std::cerr << (terminal ? kEraseLine : "") << exact_job_progress_line(s, s.classes - classes_before, seconds)
               << (terminal ? "" : "\n") << std::flush;
   };
-  if (!checkpoint_path.empty())
-    hooks.checkpoint = [&](const ExactJobState& s, bool final) {
-      const std::lock_guard<std::mutex> hold(urgent.mutex());
-      reporter([&] { save_exact_job(checkpoint_path, s); }, final);
-    };
-  const ExactJobState reached = run_exact_job(job, state, limits, hooks);
-  urgent.finish();
-  if (status_line) std::cerr << kEraseLine << std::flush;
-  if (!reached.finished()) {
-    exact_job_stopped_text(json ? std::cerr : std::cout, reached, checkpoint_path, !reporter.failed());
-    if (json) std::cout << dump(exact_job_json(reached, checkpoint_path)) << "\n";
-    return reporter.failed() ? 3 : signal_exit_status();
-  }
-  ExactResult result =
-      finished_job_result(job, reached, request, runner->width(), seconds_since(start), classes_before);
-  print_count(options, request, std::move(result));
-  return reporter.failed() ? 3 : 0;
-}
-
-}  // namespace
-
-int handle_exact(const ParsedOptions& options, const ProcessGroup& group) {
-  if (options.flag("essentially-different")) return group.leader() ? essentially_different(options) : 0;
-  if (options.flag("calibrate")) return group.leader() ? calibrate(options) : 0;
-  std::optional<ExactJobState> resumed;
-  std::string resume_path;
-  // Locked before the --resume file is read (see lock_checkpoint); held
-  // until the job ends.
-  std::optional<CheckpointLock> lock;
-  group.share([&] {
-    lock = lock_checkpoint(options.has("checkpoint") ? options.text("checkpoint")
-                                                     : options.has("resume") ? options.text("resume") : "");
-    return std::string();
-  });
-  if (options.has("resume")) {
-    resume_path = options.text("resume");
-    resumed = parse_exact_job(group.share([&] { return format_exact_job(load_exact_job(resume_path)); }), resume_path);
-    require_job_shape(options, resumed->shape, resume_path, "--box");
-  }
-  const ExactRequest request = exact_request(options, resumed);
-  const std::string method = choose_exact_method(request);
-  if (method == "bands" && ExactJob::handles(request.layout.shape()))
-    return run_job(options, group, request, resumed, resume_path);
-  refuse_job_options(options, request, method);
-  if (!group.leader()) return 0;
-
-  const bool show_progress = isatty(STDERR_FILENO) && options.text("progress") != "never";
-  auto progress = [&](double fraction) {
-    if (show_progress) std::cerr << exact_progress_line(fraction) << std::flush;
+  const bool show_count_progress = terminal && show_progress;
+  hooks.progress = [&](double fraction) {
+    if (show_count_progress) std::cerr << exact_progress_line(fraction) << std::flush;
   };
-  ExactResult result = count_exact(request, progress);
-  if (show_progress && result.method == "bands") std::cerr << kEraseLine << std::flush;
-  return print_count(options, request, std::move(result));
+  hooks.save_notice = save_notice_printer(status_line);
+  hooks.interrupt = &interrupted();
+  if (urgent) hooks.save_mutex = &urgent->mutex();
+  const ExactOutcome outcome = run_exact_session(request, hooks, group);
+  if (!outcome.leader) return 0;
+  urgent->finish();
+  if (!is_job) {
+    if (show_count_progress && outcome.result.method == "bands") std::cerr << kEraseLine << std::flush;
+    return print_count(options, outcome.plan.count, outcome.result);
+  }
+  if (status_line) std::cerr << kEraseLine << std::flush;
+  if (!outcome.finished) {
+    exact_job_stopped_text(json ? std::cerr : std::cout, outcome.job_state, checkpoint_path, outcome.saved);
+    if (json) std::cout << json_line(exact_job_json(outcome.job_state, checkpoint_path)) << "\n";
+    return !outcome.saved ? 3 : signal_exit_status();
+  }
+  print_count(options, outcome.plan.count, outcome.result);
+  return !outcome.saved ? 3 : 0;
 }
 
 }  // namespace sudoku_count::cli

@@ -3,11 +3,11 @@
 #include <system_error>
 
 #include "commands/commands.hpp"
-#include "commands/checkpoints.hpp"
-#include "output/json.hpp"
+#include "sudoku_count/records.hpp"
 #include "output/text.hpp"
 #include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
+#include "sudoku_count/session.hpp"
 #include "sudoku_count/shape.hpp"
 
 namespace sudoku_count::cli {
@@ -16,7 +16,7 @@ int handle_merge(const ParsedOptions& options, const ProcessGroup&) {
   MergeReport report;
   if (options.has("output")) {
     report.output = options.text("output");
-    refuse_existing_checkpoint(*report.output, "", "--output");
+    refuse_to_overwrite(*report.output, "", "output");
   }
   for (const auto& file : options.positional()) {
     report.runs.push_back(load_checkpoint(file));
@@ -38,7 +38,7 @@ int handle_merge(const ParsedOptions& options, const ProcessGroup&) {
     }
   }
 
-  if (options.flag("json")) std::cout << dump(merge_json(report)) << "\n";
+  if (options.flag("json")) std::cout << json_line(merge_json(report)) << "\n";
   else merge_text(std::cout, report);
   return report.output && !report.output_saved ? 3 : 0;
 }

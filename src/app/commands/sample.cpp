@@ -3,7 +3,8 @@
 
 #include "commands/commands.hpp"
 #include "commands/common.hpp"
-#include "output/json.hpp"
+#include "commands/requests.hpp"
+#include "sudoku_count/records.hpp"
 #include "output/text.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/sample.hpp"
@@ -29,7 +30,7 @@ int handle_sample(const ParsedOptions& options, const ProcessGroup&) {
                      " per run (runs with different seeds can be concatenated)");
   const SampleResult result = sample_grids(shape, sample);
   if (options.flag("json"))
-    for (const Json& line : sample_json_lines(result)) std::cout << dump(line) << "\n";
+    for (const Json& line : sample_json_lines(result)) std::cout << json_line(line) << "\n";
   else sample_text(std::cout, result);
   return 0;
 }

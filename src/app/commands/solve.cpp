@@ -3,9 +3,11 @@
 
 #include "commands/commands.hpp"
 #include "commands/common.hpp"
-#include "output/json.hpp"
+#include "commands/requests.hpp"
+#include "sudoku_count/records.hpp"
 #include "output/text.hpp"
 #include "sudoku_count/error.hpp"
+#include "sudoku_count/session.hpp"
 #include "sudoku_count/solve.hpp"
 
 namespace sudoku_count::cli {
@@ -19,27 +21,21 @@ int handle_solve(const ParsedOptions& options, const ProcessGroup&) {
 
   if (options.has("puzzle")) {
     const SolveResult result = solve(parse_puzzle(options.text("puzzle"), shape), solve_options);
-    if (json) std::cout << dump(solve_json(result, shape, explain)) << "\n";
+    if (json) std::cout << json_line(solve_json(result, shape, explain)) << "\n";
     else solve_text(std::cout, result, shape, explain);
     return 0;
   }
 
   // Every line is read and checked before anything is solved.
   const std::string path = options.text("puzzle-file");
-  const std::string text = read_puzzle_file(path);
-  std::vector<ListedPuzzle> listed;
-  try {
-    listed = parse_puzzle_list(text, shape);
-  } catch (const InputError& e) {
-    throw InputError("puzzle file '" + path + "': " + e.what());
-  }
+  const std::vector<ListedPuzzle> listed = read_puzzle_list(path, shape);
   std::vector<Grid> puzzles;
   for (const ListedPuzzle& entry : listed) puzzles.push_back(entry.grid);
   const BatchResult batch = solve_all(puzzles, solve_options);
 
   if (json) {
     for (std::size_t i = 0; i < batch.results.size(); ++i)
-      std::cout << dump(solve_json(batch.results[i], shape, explain, listed[i].line)) << "\n";
+      std::cout << json_line(solve_json(batch.results[i], shape, explain, listed[i].line)) << "\n";
   } else {
     batch_text(std::cout, batch, listed, shape, explain);
   }

@@ -3,7 +3,7 @@
 
 #include "commands/commands.hpp"
 #include "commands/common.hpp"
-#include "output/json.hpp"
+#include "sudoku_count/records.hpp"
 #include "output/text.hpp"
 #include "sudoku_count/tables.hpp"
 
@@ -11,7 +11,7 @@ namespace sudoku_count::cli {
 
 int handle_tables(const ParsedOptions& options, const ProcessGroup&) {
   const BandTablesReport report = band_tables_report(box_shape(options));
-  if (options.flag("json")) std::cout << dump(tables_json(report)) << "\n";
+  if (options.flag("json")) std::cout << json_line(tables_json(report)) << "\n";
   else tables_text(std::cout, report);
   return 0;
 }

@@ -1,4 +1,4 @@
-#include "output/json.hpp"
+#include "sudoku_count/records.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -6,7 +6,7 @@
 
 #include "sudoku_count/version.hpp"
 
-namespace sudoku_count::cli {
+namespace sudoku_count {
 namespace {
 
 // A double as the tool has always printed it: 10 significant digits (%.10g),
@@ -298,6 +298,6 @@ Json tables_json(const BandTablesReport& report) {
   return json;
 }
 
-std::string dump(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string json_line(const Json& json) { return json.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
-}  // namespace sudoku_count::cli
+}  // namespace sudoku_count
