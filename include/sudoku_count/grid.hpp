@@ -42,9 +42,10 @@ int given_count(const Grid& grid);
 // Throws InputError naming the problem: the wrong number of cells (found and
 // expected), an unknown symbol or one larger than N (with its row and column),
 // or two givens that clash (both cells, the symbol, and the houses they
-// share: row, column, box, region, diagonal, group or window), or the first
+// share: row, column, box, region, diagonal, group or window), the first
 // byte of a text that is not plain UTF-8 text (control bytes but line
-// whitespace, binary data). A puzzle without completions is not an error.
+// whitespace, binary data), or a file sudoku-count saved (a checkpoint).
+// A puzzle without completions is not an error.
 Grid parse_puzzle(const std::string& text, const Layout& layout);
 
 // Checks a grid built in code as parse_puzzle checks text: N*N cells, values
