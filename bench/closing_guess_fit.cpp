@@ -1,4 +1,4 @@
-// How well the look-ahead's guess (bands/closing_guess.hpp) predicts the
+// How well the look-ahead's guess (estimate/closing_guess.hpp) predicts the
 // three-row closing count, and what picking by it buys, on the bands an SMC
 // path meets (docs/benchmarks.md, "The look-ahead").
 //
@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "bands/band_fillings.hpp"
-#include "bands/closing_guess.hpp"
 #include "bands/row_matchings.hpp"
+#include "estimate/closing_guess.hpp"
 #include "estimate/sets_steps.hpp"
 
 using namespace sudoku_count;

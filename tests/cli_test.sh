@@ -286,7 +286,7 @@ refuse symbol-beyond-9 'larger than 9' -- exact --box 3 --puzzle "A${p8008:1}"
 refuse numeric-beyond-16 'larger than 16' -- exact --box 4 --puzzle "17 $(printf '0 %.0s' $(seq 255))"
 refuse numeric-overflow 'larger than 4' -- exact --box 2x2 --puzzle "99999999999999999999999 $(printf '0 %.0s' $(seq 15))"
 refuse unknown-symbol 'unknown symbol' -- exact --box 2x2 --puzzle "é.............."  # é is 2 bytes
-refuse unknown-byte 'unknown symbol' -- exact --box 2x2 --puzzle "$(printf '\001')..............."
+refuse unknown-byte 'the puzzle is not text: control byte 0x01 at byte offset 0' -- exact --box 2x2 --puzzle "$(printf '\001')..............."
 refuse clash 'clash' -- exact --box 3 --puzzle "$clash"
 printf '%s' "$long" >"$tmp/long.txt"
 : >"$tmp/empty.txt"
@@ -595,6 +595,41 @@ check layout-regions-labels 2 'label .C. is region 3, but a 2x2 jigsaw has exact
 check layout-regions-box 2 '\-\-box 3 gives a 9x9 grid but regions file .* has 4 rows' -- exact --regions "$jig" --box 3
 check layout-puzzle-clash 2 'givens clash: symbol 1 .* in the same diagonal' -- solve --box 2x2 --variant x --puzzle '1..............1'
 check layout-puzzle-region-clash 2 'givens clash: symbol 2 .* in the same .*region' -- solve --regions "$jig" --puzzle '2.......2.......'
+
+# Input files that are not text, are empty, or hold another kind of file:
+# one line on stderr, exit 2. Before the text check, the NUL labels made a
+# 2x2 jigsaw and the NUL or Latin-1 byte in a comment line was skipped.
+printf '\211PNG\r\n\032\n\0\0\0\rIHDR' >"$tmp/image.png"
+printf 'a\0\n\0a\n' >"$tmp/nul-labels.txt"
+printf 'AABB\nAC\311DB\nACDB\nCCDD\n' >"$tmp/latin1-labels.txt"
+: >"$tmp/empty.txt"
+printf '# r\0\n%s\n' "$unique" >"$tmp/nul-comment.txt"
+printf '# grille n\260 1\n%s\n' "$unique" >"$tmp/latin1-comment.txt"
+est_ckpt="$data/checkpoints/est_bands_2x3_v2.ckpt"
+job_ckpt="$data/checkpoints/job_2x3_v1.ckpt"
+refuse regions-binary "regions file '$tmp/image.png': the file is not text: byte 0x89, which does not start a UTF-8 character at byte offset 0 \(line 1\)" -- exact --regions "$tmp/image.png"
+refuse regions-nul "not text: a NUL byte \(0x00\) at byte offset 1 \(line 1\); it should hold N lines of N region labels" -- exact --regions "$tmp/nul-labels.txt"
+refuse regions-latin1 'not text: byte 0xC9, which starts an invalid UTF-8 sequence at byte offset 7 \(line 2\)' -- solve --regions "$tmp/latin1-labels.txt" --puzzle '....'
+refuse regions-empty "regions file '$tmp/empty.txt': the file has no rows of labels" -- exact --regions "$tmp/empty.txt"
+refuse regions-checkpoint "is a file saved by sudoku-count \(its first line is 'sudoku-count checkpoint'\), not N lines of N region labels" -- estimate --regions "$est_ckpt" --samples 2
+refuse regions-job "its first line is 'sudoku-count exact job'" -- sample --regions "$job_ckpt" --count 1
+printf '%s\n%s\n' "$unique" "$p8008" >"$tmp/two-puzzles.txt"
+refuse regions-puzzles 'line 1: 81 labels, but the file has 2 rows' -- exact --regions "$tmp/two-puzzles.txt"
+refuse regions-one-puzzle 'line 1: the file has one row of labels' -- exact --regions "$tmp/p.txt"
+refuse puzzles-binary "puzzle file '$tmp/image.png': the file is not text: byte 0x89" -- solve --box 3 --puzzle-file "$tmp/image.png"
+refuse puzzles-binary-stdin "puzzle file '-': the file is not text: byte 0x89" -- solve --box 3 --puzzle-file - <"$tmp/image.png"
+refuse puzzles-nul-comment 'not text: a NUL byte \(0x00\) at byte offset 3 \(line 1\); it should hold puzzles, one a line' -- solve --box 3 --puzzle-file "$tmp/nul-comment.txt"
+refuse puzzles-latin1-comment 'not text: byte 0xB0, which does not start a UTF-8 character at byte offset 10 \(line 1\)' -- solve --box 3 --puzzle-file - <"$tmp/latin1-comment.txt"
+refuse puzzles-empty 'no puzzle found' -- solve --box 3 --puzzle-file "$tmp/empty.txt"
+refuse puzzles-empty-stdin 'no puzzle found' -- solve --box 3 --puzzle-file - <"$tmp/empty.txt"
+refuse puzzles-checkpoint "is a file saved by sudoku-count \(its first line is 'sudoku-count checkpoint'\), not puzzles, one a line" -- solve --box 2x3 --puzzle-file "$est_ckpt"
+refuse puzzles-regions 'line 2: the puzzle has 4 cells but a 4x4 grid' -- solve --box 2x2 --puzzle-file "$jig"
+refuse puzzle-binary 'the puzzle is not text: byte 0x89' -- exact --box 3 --puzzle-file "$tmp/image.png"
+refuse puzzle-binary-stdin 'the puzzle is not text: byte 0x89' -- exact --box 3 --puzzle-file - <"$tmp/image.png"
+refuse puzzle-empty 'the puzzle has 0 cells but a 9x9 grid' -- exact --box 3 --puzzle-file "$tmp/empty.txt"
+refuse puzzle-checkpoint "the puzzle is a file saved by sudoku-count \(its first line is 'sudoku-count exact job'\)" -- exact --box 2x3 --puzzle-file "$job_ckpt"
+refuse puzzle-regions 'the puzzle has 103 cells but a 4x4 grid' -- exact --box 2x2 --puzzle-file "$data/jigsaw/6x6-disconnected.txt"
+refuse puzzle-text-control 'the puzzle is not text: control byte 0x1B at byte offset 80' -- solve --box 3 --puzzle "${unique:0:80}$(printf '\033')"
 
 
 # Estimates of layouts: auto takes rows and says why; checkpoints keep the layout.

@@ -6,7 +6,7 @@
 #include <numeric>
 #include <vector>
 
-#include "bands/box_choices.hpp"
+#include "estimate/box_choices.hpp"
 #include "estimate/sets_steps.hpp"
 
 using namespace sudoku_count;

@@ -238,3 +238,31 @@ TEST(Grid, PuzzleListErrorsNameTheLine) {
   EXPECT_TRUE(contains(list_error("# nothing\n\n"), "no puzzle"));
   EXPECT_TRUE(contains(list_error(""), "no puzzle"));
 }
+
+TEST(Grid, PuzzlesThatAreNotTextAreRefused) {
+  const std::string nul = parse_error(leetcode_text() + std::string(1, '\0'), Shape{3, 3});
+  EXPECT_EQ(nul, "the puzzle is not text: a NUL byte (0x00) at byte offset 81 (line 1); it should hold a puzzle: one "
+                 "symbol per cell, row by row, '.' or '0' for a blank");
+  auto list_error = [](const std::string& text) {
+    try {
+      sudoku_count::parse_puzzle_list(text, Shape{3, 3});
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  // A NUL or a broken UTF-8 sequence in a comment line was skipped with the line.
+  const std::string in_comment = list_error(std::string("# a\0b\n", 6) + leetcode_text() + "\n");
+  EXPECT_EQ(in_comment.rfind("the file is not text: a NUL byte (0x00) at byte offset 3 (line 1)", 0), 0u) << in_comment;
+  const std::string broken = list_error(leetcode_text() + "\n# grille n\xB0 2\n");
+  EXPECT_NE(broken.find("byte 0xB0, which does not start a UTF-8 character at byte offset 92 (line 2)"),
+            std::string::npos)
+      << broken;
+  const std::string png = list_error(std::string("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16));
+  EXPECT_NE(png.find("not text: byte 0x89"), std::string::npos) << png;
+  const std::string saved = list_error("sudoku-count checkpoint\nformat 2\n");
+  EXPECT_EQ(saved, "the file is a file saved by sudoku-count (its first line is 'sudoku-count checkpoint'), not "
+                   "puzzles, one a line");
+  // UTF-8 comments are text.
+  EXPECT_EQ(sudoku_count::parse_puzzle_list("# grille n\xC2\xB0 1\n" + leetcode_text() + "\n", Shape{3, 3}).size(), 1u);
+}

@@ -11,8 +11,8 @@
 
 #include "bands/band_classes.hpp"
 #include "bands/band_fillings.hpp"
-#include "bands/layer_states.hpp"
-#include "bands/layered_fillings.hpp"
+#include "exact/layer_states.hpp"
+#include "exact/layered_fillings.hpp"
 #include "known_answers.hpp"
 #include "sudoku_count/exact_job.hpp"
 

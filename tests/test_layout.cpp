@@ -177,6 +177,38 @@ TEST(Layout, JigsawFilesAreReadOrRefused) {
   EXPECT_THROW(Layout::jigsaw(2, {0, 0, 1, 2}), InputError);
 }
 
+TEST(Layout, RegionsThatAreNotTextAreRefused) {
+  auto message = [](const std::string& text) {
+    try {
+      Layout::parse_regions(text);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  // Read as labels, these bytes made a 2x2 jigsaw of 'a' and NUL.
+  const std::string nul = message(std::string("a\0\n\0a\n", 6));
+  EXPECT_EQ(nul, "the file is not text: a NUL byte (0x00) at byte offset 1 (line 1); it should hold N lines of N region "
+                 "labels");
+  const std::string png = message(std::string("\x89PNG\r\n\x1A\n\0\0\0\rIHDR", 16));
+  EXPECT_NE(png.find("not text: byte 0x89, which does not start a UTF-8 character at byte offset 0"), std::string::npos)
+      << png;
+  const std::string latin1 = message("AABB\nAC\xC9" "DB\nACDB\nCCDD\n");  // a Latin-1 capital E acute
+  EXPECT_NE(latin1.find("at byte offset 7 (line 2)"), std::string::npos) << latin1;
+  const std::string saved = message(read_data("checkpoints/est_bands_2x3_v2.ckpt"));
+  EXPECT_EQ(saved, "the file is a file saved by sudoku-count (its first line is 'sudoku-count checkpoint'), not N lines "
+                   "of N region labels");
+  EXPECT_NE(message("").find("no rows"), std::string::npos);
+  // A file of one puzzle a line: its one line was a 1x1 jigsaw of one long label.
+  const std::string puzzle = message(std::string(81, '.') + "\n");
+  // (Its first 20 bytes quoted, then "...".)
+  EXPECT_EQ(puzzle, "line 1: the file has one row of labels ('" + std::string(23, '.') +
+                        "'), but a jigsaw needs N lines of N region labels with N at least 2");
+  // Labels in any script are text.
+  const Layout accented = Layout::parse_regions("\xC3\xA9 \xC3\xBC\n\xC3\xBC \xC3\xA9\n");
+  EXPECT_EQ(accented.n(), 2);
+}
+
 TEST(Layout, GivensClashInAnyHouse) {
   const Layout x = Layout::with_variants(Shape{2, 2}, {Variant::X});
   // r1c1 and r4c4 share only the main diagonal.

@@ -42,7 +42,10 @@ int given_count(const Grid& grid);
 // Throws InputError naming the problem: the wrong number of cells (found and
 // expected), an unknown symbol or one larger than N (with its row and column),
 // or two givens that clash (both cells, the symbol, and the houses they
-// share: row, column, box, region, diagonal, group or window). A puzzle without completions is not an error.
+// share: row, column, box, region, diagonal, group or window), the first
+// byte of a text that is not plain UTF-8 text (control bytes but line
+// whitespace, binary data), or a file sudoku-count saved (a checkpoint).
+// A puzzle without completions is not an error.
 Grid parse_puzzle(const std::string& text, const Layout& layout);
 
 // Checks a grid built in code as parse_puzzle checks text: N*N cells, values
@@ -75,7 +78,9 @@ struct ListedPuzzle {
 
 // Reads one puzzle per line (as parse_puzzle reads it); blank lines and lines
 // starting with '#' are skipped. Throws InputError "line L: ..." for the first
-// bad line, and when there is no puzzle at all.
+// bad line, and when there is no puzzle at all; first of all, for a text
+// that is not plain text (naming its first bad byte, comment lines
+// included) or a file sudoku-count saved (a checkpoint).
 std::vector<ListedPuzzle> parse_puzzle_list(const std::string& text, const Layout& layout);
 
 // Compact symbols: 0 -> '.', 1-9 -> '1'-'9', 10-35 -> 'A'-'Z'. Values outside

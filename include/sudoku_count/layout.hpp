@@ -65,12 +65,13 @@ class Layout {
   // Throws InputError naming the problem.
   static Layout jigsaw(int n, const std::vector<int>& labels, std::vector<Variant> variants = {});
 
-  // Reads a jigsaw file: N lines of N labels, one character per cell (any
-  // non-blank characters; '|' and spaces between them are ignored) or
+  // Reads a jigsaw file: N lines of N labels (N >= 2), one character per cell
+  // (any non-blank characters; '|' and spaces between them are ignored) or
   // whitespace-separated tokens (for any N). Blank lines and lines starting
   // with '#' are skipped. The labels are renumbered by first appearance.
   // Throws InputError naming the line and the problem (wrong size, a region of
-  // the wrong size, too many labels).
+  // the wrong size, too many labels), or the first byte of a text that is
+  // not plain UTF-8 text (binary files), or a file sudoku-count saved.
   static Layout parse_regions(const std::string& text, std::vector<Variant> variants = {});
 
   // "x,windows" or "x+windows" (also "diagonal", "disjoint", "hyper", "windoku", "nrc");

@@ -135,11 +135,15 @@ struct RunHooks {
   BlockRunner* runner = nullptr;  // null: this process's threads
 };
 
-// Runs until the stop rule or the interrupt says so. Every checkpoint call,
-// and every report but the final one, sees only whole blocks merged in block
-// order, so a checkpoint resumes exactly; the final report also counts the
-// samples of a block cut short. An interrupt raised before the first sample gives a final report
-// of no samples.
+// Runs until the stop rule or the interrupt says so. An interrupt or the end
+// of a time budget cuts the blocks in flight short, and a block cut short is
+// dropped whole, with every sample it finished (those are the quick ones,
+// which can differ in value from the rest). Every checkpoint call, and every
+// report but the final one, sees only the whole blocks before the first cut
+// one, merged in block order, so a checkpoint resumes exactly; the final
+// report also counts the whole blocks that finished after a cut one
+// (Progress::blocks_after_cut). An interrupt raised before the first sample
+// gives a final report of no samples.
 Progress run_estimate(const Estimator& estimator, const RunOptions& options, const RunHooks& hooks);
 
 // Same, on this process's threads with reports only.

@@ -1,8 +1,10 @@
 #pragma once
 // The public API of sudoku-count, in one header: shapes and grids, exact
-// counting with its method registry, essentially different grids, uniform
-// random grids, solving, the estimator interface with its method registry,
-// the run driver, checkpoints, the band tables' sizes and the version.
+// counting with its method registry, the cost of its layers route,
+// essentially different grids, uniform random grids, solving, the estimator
+// interface with its method registry, the run driver, checkpoints, the band
+// tables' sizes and the version. Every header of include/sudoku_count/ is
+// included here (tests/umbrella_header_test.cmake checks it).
 #include "sudoku_count/bignum.hpp"
 #include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
@@ -10,6 +12,7 @@
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/grid.hpp"
+#include "sudoku_count/layer_calibration.hpp"
 #include "sudoku_count/layout.hpp"
 #include "sudoku_count/rng.hpp"
 #include "sudoku_count/run.hpp"

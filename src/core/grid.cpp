@@ -6,6 +6,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "core/plain_text.hpp"
 #include "sudoku_count/error.hpp"
 
 namespace sudoku_count {
@@ -135,6 +136,7 @@ int given_count(const Grid& grid) {
 }
 
 Grid parse_puzzle(const std::string& text, const Layout& layout) {
+  detail::require_input_text(text, "the puzzle", "a puzzle: one symbol per cell, row by row, '.' or '0' for a blank");
   Grid grid = empty_grid(layout);
   const std::vector<std::string> tokens = split_tokens(text);
   const bool numeric = tokens.size() == grid.cells.size() &&
@@ -236,6 +238,7 @@ std::string grid_symbol(int value, int n) {
 }
 
 std::vector<ListedPuzzle> parse_puzzle_list(const std::string& text, const Layout& shape) {
+  detail::require_input_text(text, "the file", "puzzles, one a line");
   std::vector<ListedPuzzle> puzzles;
   std::istringstream in(text);
   std::string line;

@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/plain_text.hpp"
 #include "core/saved_file.hpp"
 #include "sudoku_count/error.hpp"
 
@@ -211,6 +212,7 @@ Layout Layout::jigsaw(int n, const std::vector<int>& labels, std::vector<Variant
 }
 
 Layout Layout::parse_regions(const std::string& text, std::vector<Variant> variants) {
+  detail::require_input_text(text, "the file", "N lines of N region labels");
   std::vector<std::vector<std::string>> rows;
   std::vector<int> line_numbers;
   std::istringstream in(text);
@@ -233,6 +235,13 @@ Layout Layout::parse_regions(const std::string& text, std::vector<Variant> varia
   }
   const int n = static_cast<int>(rows.size());
   if (n == 0) throw InputError("the file has no rows of labels (N lines of N region labels)");
+  // One row is a 1x1 grid, whose one region is the whole grid: no jigsaw
+  // file means that, and a file of one puzzle a line given in its place
+  // would otherwise be read as one (one long label).
+  if (n == 1)
+    throw InputError("line " + std::to_string(line_numbers[0]) + ": the file has one row of labels (" +
+                     quote_input(rows[0].empty() ? std::string() : rows[0][0], 20) +
+                     "), but a jigsaw needs N lines of N region labels with N at least 2");
   std::vector<int> labels;
   std::map<std::string, int> numbered;
   std::vector<std::string> names;

@@ -117,7 +117,7 @@ class ExactCover {
   std::vector<int> option_first_;  // first node of each option
   std::vector<int> selected_;
   // Bit c is set while column header c is uncovered: the state of the search,
-  // as a key for the cache of subtree counts (see CountCache in dlx.cpp).
+  // as a key for the cache of subtree counts (see CountCache in exact_cover.cpp).
   std::vector<std::uint64_t> uncovered_;
 };
 

@@ -38,7 +38,7 @@ RowsTuning RowsTuning::for_layout(const Layout& layout) {
 }
 
 RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning)
-    : layout_(layout), tuning_(tuning), latin_(layout.latin_square()) {
+    : layout_(layout), tuning_(tuning), latin_(layout.latin_square() && tuning.relabel) {
   const int n = layout.n();
   if (tuning.exact_closing_rows < 1) throw InputError("rows: at least the last row is counted exactly");
   if (tuning.exact_matching_max_symbols > MatchingCounter::kMaxSymbols)
@@ -62,7 +62,8 @@ RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning)
     house_cells_.insert(house_cells_.end(), houses[h].cells.begin(), houses[h].cells.end());
   }
   cells_start_.push_back(static_cast<int>(house_cells_.size()));
-  log_relabelling_ = std::lgamma(n + 1.0L) + (latin_ ? std::lgamma(static_cast<long double>(n)) : 0.0L);
+  if (tuning.relabel)
+    log_relabelling_ = std::lgamma(n + 1.0L) + (latin_ ? std::lgamma(static_cast<long double>(n)) : 0.0L);
 }
 
 void RowsSteps::place(Mask* state, int row, const int* symbol_of) const {
@@ -76,6 +77,7 @@ void RowsSteps::place(Mask* state, int row, const int* symbol_of) const {
 
 void RowsSteps::start(Mask* state) const {
   std::fill(state, state + houses_, Mask{0});
+  if (!tuning_.relabel) return;
   std::vector<int> identity(n());
   std::iota(identity.begin(), identity.end(), 0);
   place(state, 0, identity.data());
@@ -122,15 +124,21 @@ int two_row_cycles(const Mask* missing, int n) {
 
 }  // namespace
 
-long double RowsSteps::fill_row(Mask* state, int row, Rng& rng, Scratch& scratch) const {
+long double RowsSteps::fill_row(Mask* state, int row, Rng& rng, Scratch& scratch, int* symbol_of) const {
   const int n = this->n();
   Mask allowed[kMaxGridSize];
-  int symbol_of[kMaxGridSize];
+  int drawn[kMaxGridSize];
   allowed_symbols(state, row, allowed);
-  const long double log_weight = draw_row(allowed, n, tuning_.exact_matching_max_symbols, tuning_.matching_draws, rng,
-                                          scratch, symbol_of);
+  long double log_weight = kLogZero;
+  if (samples_matchings() && tuning_.matching_draws == 1 && !tuning_.pick_single_draw) {
+    const double inverse_probability = sequential_matching(allowed, n, rng, drawn);
+    if (inverse_probability > 0) log_weight = std::log(static_cast<long double>(inverse_probability));
+  } else {
+    log_weight = draw_row(allowed, n, tuning_.exact_matching_max_symbols, tuning_.matching_draws, rng, scratch, drawn);
+  }
   if (log_weight == kLogZero) return kLogZero;
-  place(state, row, symbol_of);
+  place(state, row, drawn);
+  if (symbol_of) std::copy_n(drawn, n, symbol_of);
   return log_weight;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // The steps of the row-by-row estimator (`--method rows`; docs/method.md,
-// section 13) on any layout: one step fills one row of a partial grid.
+// section 13) on any layout: one step fills one row of a partial grid. The
+// approximately uniform sampler (sample/resampling.cpp) builds its
+// proposals with the same step, relabelling off.
 //
 // A partial grid after k rows is the set of symbols each house other than a
 // row already holds (rows 0..k-1 are full, the others empty, so row masks
@@ -24,7 +26,8 @@
 // the symbols): row 0 is fixed to 0..N-1 and the count multiplied by N!. For
 // Latin squares the rows 1..N-1 are interchangeable as well, so column 0 is
 // fixed to 0..N-1 too and the count multiplied by (N-1)!:
-// L(n) = n! (n-1)! R(n).
+// L(n) = n! (n-1)! R(n). A sampler of grids turns it off (every grid must be
+// reachable): then every row is drawn, from row 0 on.
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -47,6 +50,14 @@ struct RowsTuning {
   // gets weight 0 (it has no completion): dead particles are dropped at the
   // first resampling that can see it rather than at the end.
   bool prune = true;
+  // Row 0 (and a Latin square's column 0) fixed, as above. Off, start()
+  // leaves the grid empty and fill_row draws row 0 as well.
+  bool relabel = true;
+  // With one sequential draw a row, whether a random number is still spent
+  // on picking it (pick_matching among K = 1). The estimator always has and
+  // the sampler never has: each keeps its own habit so that a seed gives the
+  // same estimates and the same grids as before they shared this step.
+  bool pick_single_draw = true;
   static RowsTuning for_layout(const Layout& layout);
 };
 
@@ -62,22 +73,27 @@ class RowsSteps {
   // Whether the rows beyond row 0 are drawn with sequential matchings (K
   // matters).
   bool samples_matchings() const { return n() > tuning_.exact_matching_max_symbols; }
-  // log of the relabelling factor: N!, times (N-1)! for Latin squares.
+  // log of the relabelling factor: N!, times (N-1)! for Latin squares (0
+  // with relabelling off).
   long double log_relabelling() const { return log_relabelling_; }
-  // Row 0 is filled by start(); fill_row draws rows 1..closing_row()-1 and
-  // count_closing counts the rows from closing_row() on.
+  // Row 0 is filled by start() (with relabelling off, drawn by fill_row);
+  // fill_row draws the rows up to closing_row()-1 and count_closing counts
+  // the rows from closing_row() on.
+  int first_drawn_row() const { return tuning_.relabel ? 1 : 0; }
   int closing_row() const { return std::max(1, n() - tuning_.exact_closing_rows); }
 
   // Memory a thread reuses from step to step.
   using Scratch = RowDrawScratch;
 
   // The partial grid after row 0 = 0..N-1 (and for Latin squares column 0's
-  // first cell): `state` has state_size() masks.
+  // first cell), or the empty grid with relabelling off: `state` has
+  // state_size() masks.
   void start(Mask* state) const;
   // Fills `row`; returns the log of an unbiased estimate of the number of
   // ways to fill it (kLogZero if there is none; the state is then left as
-  // it was).
-  long double fill_row(Mask* state, int row, Rng& rng, Scratch& scratch) const;
+  // it was). The row drawn goes to `symbol_of` (0-based symbols, one per
+  // column) when it is given.
+  long double fill_row(Mask* state, int row, Rng& rng, Scratch& scratch, int* symbol_of = nullptr) const;
   // False if the partial grid with rows 0..filled-1 filled has no
   // completion for a reason seen at once: an empty cell with no symbol left,
   // or a house (a row among them) with a missing symbol that none of its
@@ -97,6 +113,8 @@ class RowsSteps {
 
   Layout layout_;
   RowsTuning tuning_;
+  // A Latin square with its column 0 fixed (relabelling on): the closing
+  // rows are then counted by their cycles or as a band.
   bool latin_ = false;
   int houses_ = 0;
   // For cell (r, j), the state indices of its houses but its row:

@@ -27,10 +27,10 @@
 #include <string>
 #include <vector>
 
-#include "bands/box_choices.hpp"
-#include "bands/closing_guess.hpp"
 #include "bands/row_matchings.hpp"
 #include "core/bits.hpp"
+#include "estimate/box_choices.hpp"
+#include "estimate/closing_guess.hpp"
 #include "sudoku_count/rng.hpp"
 #include "sudoku_count/shape.hpp"
 

@@ -7,8 +7,8 @@
 
 #include "bands/band_classes.hpp"
 #include "bands/band_fillings.hpp"
-#include "bands/layered_fillings.hpp"
 #include "core/threads.hpp"
+#include "exact/layered_fillings.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/layer_calibration.hpp"

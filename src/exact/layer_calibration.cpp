@@ -9,10 +9,10 @@
 
 #include "bands/band_classes.hpp"
 #include "bands/band_fillings.hpp"
-#include "bands/layer_states.hpp"
-#include "bands/layer_table.hpp"
-#include "bands/layered_fillings.hpp"
 #include "core/threads.hpp"
+#include "exact/layer_states.hpp"
+#include "exact/layer_table.hpp"
+#include "exact/layered_fillings.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/rng.hpp"

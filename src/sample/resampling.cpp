@@ -4,62 +4,64 @@
 #include <cmath>
 #include <limits>
 
-#include "bands/row_matchings.hpp"
-#include "core/bits.hpp"
+#include "estimate/rows_steps.hpp"
+#include "sudoku_count/stats.hpp"
 
 namespace sudoku_count::detail {
+namespace {
 
-bool propose_grid(const Layout& layout, Rng& rng, Grid& grid, long double& log_weight) {
-  const int n = layout.n();
-  const auto& houses_of = layout.houses_of_cells();
-  grid = empty_grid(layout);
-  // Symbols placed in each house; a row is a perfect matching of its cells
-  // to the symbols in none of their houses (the row being a house itself,
-  // any other house meets it in distinct symbols).
-  std::vector<Mask> used(layout.houses().size(), 0), allowed(n);
-  std::vector<int> symbol_of(n);
-  MatchingCounter counter;
+RowsTuning proposal_tuning() {
+  RowsTuning tuning;
+  // Every row counted exactly and drawn uniformly as far as the counter's
+  // table reaches; beyond, one sequential draw, its 1/q the weight.
+  tuning.exact_matching_max_symbols = MatchingCounter::kMaxSymbols;
+  tuning.matching_draws = 1;
+  tuning.pick_single_draw = false;
+  // Every row is drawn (no closing count, nothing fixed): the proposal must
+  // reach every grid.
+  tuning.exact_closing_rows = 1;
+  tuning.prune = false;
+  tuning.relabel = false;
+  return tuning;
+}
+
+// One proposal: the grid (if it completes) and the log of its weight 1/q.
+bool propose_grid(const RowsSteps& steps, Rng& rng, RowsSteps::Scratch& scratch, Grid& grid, long double& log_weight) {
+  const int n = steps.n();
+  grid = empty_grid(steps.layout());
+  std::vector<Mask> state(steps.state_size());
+  steps.start(state.data());
+  int symbol_of[kMaxGridSize];
   log_weight = 0;
   for (int row = 0; row < n; ++row) {
-    for (int j = 0; j < n; ++j) {
-      Mask taken = 0;
-      for (int house : houses_of[row * n + j]) taken |= used[house];
-      allowed[j] = low_bits(n) & ~taken;
-    }
-    if (n <= MatchingCounter::kMaxSymbols) {
-      const double matchings = counter.count(allowed.data(), n);
-      if (matchings == 0) return false;
-      counter.sample(rng, symbol_of.data());
-      log_weight += std::log(static_cast<long double>(matchings));
-    } else {
-      // Beyond the counter's table: one matching drawn sequentially, its
-      // weight 1/q an unbiased estimate of the number of matchings.
-      const double inverse_probability = sequential_matching(allowed.data(), n, rng, symbol_of.data());
-      if (inverse_probability == 0) return false;
-      log_weight += std::log(static_cast<long double>(inverse_probability));
-    }
-    for (int j = 0; j < n; ++j) {
-      const Mask bit = Mask{1} << symbol_of[j];
-      for (int house : houses_of[row * n + j]) used[house] |= bit;
-      grid.at(row, j) = symbol_of[j] + 1;
-    }
+    const long double row_weight = steps.fill_row(state.data(), row, rng, scratch, symbol_of);
+    if (row_weight == kLogZero) return false;
+    log_weight += row_weight;
+    for (int j = 0; j < n; ++j) grid.at(row, j) = symbol_of[j] + 1;
   }
   return true;
 }
 
-ResampledGrids resample_grids(const Layout& shape, std::uint64_t count, std::uint64_t proposals_per_grid,
+}  // namespace
+
+ResampledGrids resample_grids(const Layout& layout, std::uint64_t count, std::uint64_t proposals_per_grid,
                               std::uint64_t seed, int threads) {
   ResampledGrids result;
   result.proposals = count * proposals_per_grid;
   const auto proposals = static_cast<long long>(result.proposals);
   constexpr long double kDead = -std::numeric_limits<long double>::infinity();
   std::vector<long double> log_weight(result.proposals, kDead);
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-  for (long long i = 0; i < proposals; ++i) {
-    Rng rng = block_stream(seed, static_cast<std::uint64_t>(i));
-    Grid grid;
-    long double w = 0;
-    if (propose_grid(shape, rng, grid, w)) log_weight[i] = w;
+  const RowsSteps steps(layout, proposal_tuning());
+#pragma omp parallel num_threads(threads)
+  {
+    RowsSteps::Scratch scratch;
+#pragma omp for schedule(dynamic, 1)
+    for (long long i = 0; i < proposals; ++i) {
+      Rng rng = block_stream(seed, static_cast<std::uint64_t>(i));
+      Grid grid;
+      long double w = 0;
+      if (propose_grid(steps, rng, scratch, grid, w)) log_weight[i] = w;
+    }
   }
   // Weights relative to the largest, summed in a fixed order.
   const long double top = *std::max_element(log_weight.begin(), log_weight.end());
@@ -86,11 +88,15 @@ ResampledGrids resample_grids(const Layout& shape, std::uint64_t count, std::uin
   }
   result.grids.resize(count);
   const auto grids = static_cast<long long>(count);
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
-  for (long long k = 0; k < grids; ++k) {
-    Rng replay = block_stream(seed, chosen[k]);
-    long double w = 0;
-    propose_grid(shape, replay, result.grids[k], w);
+#pragma omp parallel num_threads(threads)
+  {
+    RowsSteps::Scratch scratch;
+#pragma omp for schedule(dynamic, 1)
+    for (long long k = 0; k < grids; ++k) {
+      Rng replay = block_stream(seed, chosen[k]);
+      long double w = 0;
+      propose_grid(steps, replay, scratch, result.grids[k], w);
+    }
   }
   return result;
 }

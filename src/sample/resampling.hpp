@@ -2,20 +2,24 @@
 // Approximately uniform grids by sampling-importance-resampling (Rubin,
 // "Using the SIR algorithm to simulate posterior distributions", 1988).
 //
-// Proposal: the grid is built row by row, each row a uniform perfect
-// matching of the columns to the symbols they still allow (not yet in the
-// column, nor in the cell's box); a row with no matching ends the proposal
-// (weight 0). A full grid Y is proposed with probability q(Y) = product over
-// rows of 1 / (matchings of that row), so its weight w = 1/q is an unbiased
-// estimate of the number of grids (the row-by-row estimator). Resampling K
-// of M proposals in proportion to w gives draws whose distribution tends to
-// the uniform one as M grows with K fixed; the effective sample size
-// (sum w)^2 / sum w^2 of the proposals measures how far from it they are.
+// Proposal: the grid is built row by row by the row step of the row-by-row
+// estimator (estimate/rows_steps.hpp, relabelling off), each row a perfect
+// matching of the row's cells to the symbols in none of their houses
+// (column, box, region, diagonal, group or window): drawn uniformly up to
+// MatchingCounter::kMaxSymbols symbols, where the matchings are counted,
+// and by one sequential draw beyond. A row with no matching ends the
+// proposal (weight 0). A full grid Y is proposed with probability q(Y), the
+// product over rows of each row's probability, so its weight w = 1/q is an
+// unbiased estimate of the number of grids (the row-by-row estimator with
+// one particle). Resampling K of M proposals in proportion to w gives draws
+// whose distribution tends to the uniform one as M grows with K fixed; the
+// effective sample size (sum w)^2 / sum w^2 of the proposals measures how
+// far from it they are.
 #include <cstdint>
 #include <vector>
 
 #include "sudoku_count/grid.hpp"
-#include "sudoku_count/rng.hpp"
+#include "sudoku_count/layout.hpp"
 
 namespace sudoku_count::detail {
 
@@ -30,8 +34,5 @@ struct ResampledGrids {
 // block_stream(seed, proposals), after all of them.
 ResampledGrids resample_grids(const Layout& layout, std::uint64_t count, std::uint64_t proposals_per_grid,
                               std::uint64_t seed, int threads);
-
-// One proposal: the grid (if it completes) and the log of its weight 1/q.
-bool propose_grid(const Layout& layout, Rng& rng, Grid& grid, long double& log_weight);
 
 }  // namespace sudoku_count::detail

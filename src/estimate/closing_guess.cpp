@@ -1,4 +1,4 @@
-#include "bands/closing_guess.hpp"
+#include "estimate/closing_guess.hpp"
 
 #include <cassert>
 

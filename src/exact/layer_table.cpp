@@ -1,4 +1,4 @@
-#include "bands/layer_table.hpp"
+#include "exact/layer_table.hpp"
 
 #include <mutex>
 

@@ -1,4 +1,4 @@
-#include "bands/box_choices.hpp"
+#include "estimate/box_choices.hpp"
 
 #include <cassert>
 #include <cmath>

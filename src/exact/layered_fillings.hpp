@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "bands/band_fillings.hpp"
-#include "bands/layer_states.hpp"
-#include "bands/layer_table.hpp"
+#include "exact/layer_states.hpp"
+#include "exact/layer_table.hpp"
 
 namespace sudoku_count::detail {
 

@@ -1,4 +1,4 @@
-#include "bands/layered_fillings.hpp"
+#include "exact/layered_fillings.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -13,7 +13,7 @@
 #include <shared_mutex>
 #include <vector>
 
-#include "bands/layer_states.hpp"
+#include "exact/layer_states.hpp"
 
 namespace sudoku_count::detail {
 

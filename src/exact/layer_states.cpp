@@ -1,4 +1,4 @@
-#include "bands/layer_states.hpp"
+#include "exact/layer_states.hpp"
 
 #include <algorithm>
 #include <cstddef>
