@@ -5,7 +5,7 @@
 #include <map>
 #include <sstream>
 
-#include "core/saved_file.hpp"
+#include "core/checksum.hpp"
 #include "sudoku_count/error.hpp"
 
 namespace sudoku_count {
