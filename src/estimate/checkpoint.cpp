@@ -1,17 +1,10 @@
 #include "sudoku_count/checkpoint.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cinttypes>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <filesystem>
 #include <limits>
-#include <map>
 #include <sstream>
-#include <system_error>
 #include <tuple>
 
 #include "checkpoint/saved_file.hpp"

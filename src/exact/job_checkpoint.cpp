@@ -1,11 +1,9 @@
 // Job checkpoints of the exact two-band count (exact_job.hpp): the state,
 // its file format, and the checks on resuming.
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <sstream>
 
 #include "checkpoint/saved_file.hpp"
