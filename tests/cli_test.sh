@@ -259,7 +259,7 @@ refuse estimate-orientation-bad 'unknown orientation|orientation' -- estimate --
 refuse estimate-orientation-bands 'bands works on the shape as given' -- estimate --box 2x3 --method bands --orientation transposed
 check estimate-64x64 0 '"grid_size":64.*"samples":1,' -- estimate --box 8x8 --samples 1 --json --particles 4
 check estimate-smc 0 '"method":"smc".*"note":"each sample is one replicate of 4 particles"' -- estimate --box 2x3 --method smc --particles 4 --samples 20 --json
-refuse estimate-particles-sets 'particles applies to method smc' -- estimate --box 2x3 --method sets --particles 4
+refuse estimate-particles-sets 'particles\}? applies to method smc' -- estimate --box 2x3 --method sets --particles 4
 # A checkpoint of an SMC run resumes with its particles, without naming them again.
 check smc-checkpoint 0 '"blocks":1,' -- estimate --box 2x3 --method smc --particles 3 --blocks 1 --json --checkpoint "$tmp/smc.ckpt"
 check smc-resume 0 '"note":"[^"]*each sample is one replicate of 3 particles".*"blocks":2,' -- estimate --resume "$tmp/smc.ckpt" --blocks 2 --json

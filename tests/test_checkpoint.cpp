@@ -6,12 +6,14 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <system_error>
 
 #include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
+#include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/estimator.hpp"
 #include "sudoku_count/version.hpp"
@@ -491,4 +493,133 @@ TEST(CheckpointLock, ASecondLockOfOnePathIsRefused) {
     const CheckpointLock other(dir.file("other.ckpt"));  // another file: its own lock
   }
   const CheckpointLock again(path);
+}
+
+// ---- Files written by earlier builds --------------------------------------
+//
+// tests/data/checkpoints holds files of every format this build reads, as the
+// builds that wrote them left them: *_v2 of sudoku-count 0.1.0 (format 2),
+// *_v3 written by the command line before the checkpoint formats of both
+// kinds were read by one parser (format 3: `estimate --box 2 --samples 2000
+// --checkpoint`, `--box 3 --variant x --method rows --particles 8 --samples
+// 40`, `--box 2x3 --method smc --particles 16 --samples 100`), and
+// *.upgraded, what that build wrote back for an older file. Each must read,
+// resume with the estimator its variant names, and be written back byte for
+// byte as that build wrote it.
+
+namespace {
+
+std::string fixture(const std::string& name) {
+  return std::string(SUDOKU_COUNT_TEST_DATA_DIR) + "/checkpoints/" + name;
+}
+
+// The checkpoint a fresh run of the saved method would start from: the one
+// a resume or a merge checks the file against.
+Checkpoint fresh_run_of(const Checkpoint& saved) {
+  const auto estimator = make_estimator_for_variant(saved.method, saved.layout);
+  EXPECT_EQ(estimator->variant(), saved.method);
+  Checkpoint fresh;
+  fresh.layout = estimator->layout();
+  fresh.method = estimator->variant();
+  fresh.method_version = estimator->method_version();
+  fresh.samples_per_block = estimator->samples_per_block();
+  return fresh;
+}
+
+void expect_resumes(const Checkpoint& saved, const std::string& name) {
+  EXPECT_NO_THROW(require_compatible(saved, name, fresh_run_of(saved), "this run")) << name;
+}
+
+}  // namespace
+
+TEST(CheckpointFiles, CurrentFormatReadsResumesAndWritesBackByteForByte) {
+  for (const std::string name : {"est_bands_2x2_v3.ckpt", "est_rows_x_v3.ckpt", "est_smc_2x3_v3.ckpt"}) {
+    const std::string text = read_all(fixture(name));
+    ASSERT_FALSE(text.empty()) << name;
+    const Checkpoint cp = load_checkpoint(fixture(name));
+    EXPECT_EQ(cp.format, kCheckpointFormat) << name;
+    EXPECT_EQ(format_checkpoint(cp), text) << name;
+    expect_resumes(cp, name);
+  }
+  // The 2000 samples of the first stop inside a block: it merges, it does not go on.
+  EXPECT_FALSE(load_checkpoint(fixture("est_bands_2x2_v3.ckpt")).resumable());
+  const Checkpoint rows = load_checkpoint(fixture("est_rows_x_v3.ckpt"));
+  EXPECT_EQ(rows.layout.name(), "3x3+x");
+  EXPECT_EQ(rows.method, "rows/P=8/K=1");
+  EXPECT_TRUE(rows.resumable());
+  const Checkpoint smc = load_checkpoint(fixture("est_smc_2x3_v3.ckpt"));
+  EXPECT_EQ(smc.method_version, 2);
+  EXPECT_TRUE(smc.resumable());
+}
+
+TEST(CheckpointFiles, PreviousReleaseReadsResumesAndUpgradesAsBefore) {
+  for (const std::string name : {"est_bands_2x3_v2", "est_smc_2x3_v2"}) {
+    const Checkpoint cp = load_checkpoint(fixture(name + ".ckpt"));
+    EXPECT_EQ(cp.format, 2) << name;
+    EXPECT_EQ(cp.method_version, 1) << name;
+    EXPECT_EQ(format_checkpoint(cp), read_all(fixture(name + ".upgraded"))) << name;
+  }
+  const Checkpoint bands = load_checkpoint(fixture("est_bands_2x3_v2.ckpt"));
+  EXPECT_TRUE(bands.resumable());
+  expect_resumes(bands, "est_bands_2x3_v2");
+  // SMC's samples changed since (method version 2): refused, by name.
+  const Checkpoint smc = load_checkpoint(fixture("est_smc_2x3_v2.ckpt"));
+  try {
+    require_compatible(smc, "est_smc_2x3_v2", fresh_run_of(smc), "this run");
+    ADD_FAILURE() << "a run of an older version of smc resumed";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("differ in the version of method smc/P=16 (1, sudoku-count 0.1.0 vs 2"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// Both kinds of saved file go through one reader: every damaged file is
+// refused with an InputError that names the file and the problem.
+TEST(CheckpointFiles, DamagedFilesOfBothKindsAreRefusedByName) {
+  struct Kind {
+    std::string file, name;
+    std::function<void(const std::string&)> load;
+  };
+  const Kind kinds[] = {
+      {"est_bands_2x2_v3.ckpt", "checkpoint", [](const std::string& p) { load_checkpoint(p); }},
+      {"job_2x3_v2.ckpt", "job checkpoint", [](const std::string& p) { load_exact_job(p); }},
+  };
+  TempDir dir;
+  for (const Kind& kind : kinds) {
+    const std::string good = read_all(fixture(kind.file));
+    const std::string other = read_all(fixture(&kind == &kinds[0] ? kinds[1].file : kinds[0].file));
+    std::string flipped = good;
+    flipped[flipped.find("\nbox ") + 5] = '7';
+    std::string binary = without_checksum(good);
+    binary[binary.find("\nbox ") + 1] = '\0';
+    std::string gzip = "\x1f\x8b\x08";
+    gzip += std::string(40, '\0');
+    const std::pair<std::string, std::string> cases[] = {
+        {"", "is empty: not a sudoku-count " + kind.name},
+        {good.substr(0, good.size() / 2), "is truncated"},
+        {good.substr(0, good.size() - 1), "is truncated"},
+        {flipped, "is corrupt: its checksum does not match"},
+        {seal(binary), "is corrupt: it is not text"},
+        {gzip, "is not a sudoku-count " + kind.name + ": it is not text"},
+        {other, "is not a sudoku-count " + kind.name + ": it is an "},
+        {"P3\n1 1\n255\n0 0 0\n", "is not a sudoku-count " + kind.name + " (it does not start with"},
+        {seal(without_checksum(good) + "colour blue\n"), "has an unknown field 'colour'"},
+        {seal(without_checksum(good) + "box 3\n"), "has the field 'box' twice"},
+    };
+    int index = 0;
+    for (const auto& [text, expected] : cases) {
+      const std::string path = dir.file(kind.name + std::to_string(index++));
+      write_all(path, text);
+      try {
+        kind.load(path);
+        ADD_FAILURE() << kind.name << " " << expected << ": read without error";
+      } catch (const InputError& e) {
+        const std::string message = e.what();
+        EXPECT_EQ(message.rfind(kind.name + " '" + path + "' ", 0), 0u) << message;
+        EXPECT_NE(message.find(expected), std::string::npos) << expected << ": " << message;
+      }
+      EXPECT_EQ(read_all(path), text);
+    }
+  }
 }

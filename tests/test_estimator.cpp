@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "known_answers.hpp"
+#include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/estimator.hpp"
 #include "sudoku_count/run.hpp"
@@ -330,15 +331,139 @@ TEST(Driver, SampleBudgetIsExact) {
 }
 
 TEST(Estimators, RegistryListsEveryMethodWithItsReach) {
-  const auto& methods = estimator_methods();
+  const auto methods = estimator_methods();
   ASSERT_FALSE(methods.empty());
   EXPECT_EQ(methods[0].name, "auto");
   for (const auto& method : methods) {
     EXPECT_FALSE(method.summary.empty()) << method.name;
     EXPECT_FALSE(method.reach.empty()) << method.name;
-    EXPECT_EQ(&estimator_method(method.name), &method);
+    EXPECT_EQ(estimator_method(method.name).summary, method.summary);
   }
   EXPECT_THROW(estimator_method("dlx"), InputError);
+  // auto's threshold for SMC is the one auto applies.
+  EXPECT_NE(methods[0].summary.find("smc from 16x16 on"), std::string::npos) << methods[0].summary;
+  EXPECT_EQ(make_estimator("auto", Shape{3, 5})->name(), "sets");  // 15x15
+  EXPECT_EQ(make_estimator("auto", Shape{4, 4})->name(), "smc");   // 16x16
+}
+
+// The messages of the registry name the request's fields ({particles},
+// {method}, {orientation}), never a command-line option.
+TEST(Estimators, RegistryRefusalsNameRequestFields) {
+  const auto refusal = [](const std::string& method, const Layout& layout, const EstimatorOptions& options) {
+    try {
+      make_estimator(method, layout, options);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no refusal)");
+  };
+  const EstimatorOptions transposed{.orientation = EstimatorOptions::Orientation::Transposed};
+  const Layout x = make_layout(Shape{3, 3}, "x", "");
+  const std::string messages[] = {
+      refusal("sets", Shape{2, 3}, {.particles = 4}),
+      refusal("rows", x, transposed),
+      refusal("sets", x, {}),
+      refusal("bands", Shape{3, 3}, transposed),
+  };
+  EXPECT_NE(messages[0].find("{particles} applies to method smc or rows, not sets"), std::string::npos) << messages[0];
+  EXPECT_NE(messages[1].find("{orientation}"), std::string::npos) << messages[1];
+  EXPECT_NE(messages[2].find("{method} rows"), std::string::npos) << messages[2];
+  EXPECT_NE(messages[3].find("{orientation}"), std::string::npos) << messages[3];
+  for (const std::string& message : messages) EXPECT_EQ(message.find("--"), std::string::npos) << message;
+}
+
+TEST(Estimators, SavedVariantNamesAreReadOnce) {
+  const MethodVariant v = MethodVariant::parse("smc/transposed/P=64");
+  EXPECT_EQ(v.method, "smc");
+  EXPECT_TRUE(v.has_flag("transposed"));
+  EXPECT_EQ(v.value("P"), 64);
+  EXPECT_EQ(v.value("K", 7), 7);
+  for (const std::string bad : {"", "/P=3", "smc//P=3", "smc/P=", "smc/P=x", "smc/P=12345678", "smc=3", "smc/"})
+    EXPECT_THROW(MethodVariant::parse(bad), InputError) << bad;
+}
+
+namespace {
+
+// A method added by one registry entry: a fair coin times 576 on the 4x4
+// grid, an unbiased estimate of its 288 grids.
+class CoinEstimator : public Estimator {
+ public:
+  std::string name() const override { return "coin-4x4"; }
+  const Layout& layout() const override { return layout_; }
+  std::uint64_t samples_per_block() const override { return 16; }
+  long double sample_log(Rng& rng, Workspace&) const override {
+    return uniform_below(rng, 2) == 0 ? std::log(576.0L) : kLogZero;
+  }
+
+ private:
+  Layout layout_{Shape{2, 2}};
+};
+
+void register_coin_once() {
+  static const bool registered = [] {
+    register_estimator({.name = "coin-4x4",
+                        .summary = "a fair coin times twice the count",
+                        .reach = "the 4x4 grid",
+                        .make = [](const Layout& layout, const EstimatorOptions&) -> std::unique_ptr<Estimator> {
+                          if (!(layout == Layout(Shape{2, 2}))) throw InputError("coin-4x4 counts the 4x4 grid only");
+                          return std::make_unique<CoinEstimator>();
+                        }});
+    return true;
+  }();
+  (void)registered;
+}
+
+Progress run_coin(const Estimator& estimator, std::uint64_t blocks, const RunStart& start = {}) {
+  RunOptions options;
+  options.seed = 11;
+  options.threads = 2;
+  options.stop.blocks = blocks;
+  options.start = start;
+  return run_estimate(estimator, options, RunHooks{});
+}
+
+}  // namespace
+
+TEST(Estimators, OneEntryAddsAMethod) {
+  register_coin_once();
+  EXPECT_THROW(register_estimator({.name = "coin-4x4", .make = [](const Layout&, const EstimatorOptions&) {
+                                     return std::unique_ptr<Estimator>();
+                                   }}),
+               InputError);  // taken
+  EXPECT_THROW(register_estimator({.name = "auto"}), InputError);
+  const auto methods = estimator_methods();
+  EXPECT_EQ(methods.back().name, "coin-4x4");
+  EXPECT_EQ(estimator_method("coin-4x4").reach, "the 4x4 grid");
+  EXPECT_EQ(make_estimator("auto", Shape{2, 2})->name(), "bands");  // auto does not take it
+  EXPECT_THROW(make_estimator("coin-4x4", Shape{3, 3}), InputError);
+  EXPECT_THROW(make_estimator("coin-4x4", Shape{2, 2}, {.particles = 8}), InputError);
+
+  const auto coin = make_estimator("coin-4x4", Shape{2, 2});
+  const Progress whole = run_coin(*coin, 200);
+  EXPECT_EQ(whole.summary.samples, 3200u);
+  const double estimate = static_cast<double>(whole.summary.estimate.convert_to<double>());
+  const double error = static_cast<double>(whole.summary.std_error.convert_to<double>());
+  EXPECT_NEAR(error, 288 / std::sqrt(3200.0), 0.5);
+  EXPECT_LT(std::fabs(estimate - 288), 5 * error) << estimate << " +- " << error;
+
+  // Stopped at block 120, saved, read back and resumed by the estimator its
+  // saved variant name gives: the uninterrupted run, bit for bit.
+  const Progress part = run_coin(*coin, 120);
+  Checkpoint cp;
+  cp.layout = coin->layout();
+  cp.method = coin->variant();
+  cp.samples_per_block = coin->samples_per_block();
+  cp.ranges = {{11, 0, part.blocks}};
+  cp.accumulator = part.accumulator;
+  const Checkpoint back = parse_checkpoint(format_checkpoint(cp), "coin.ckpt");
+  EXPECT_EQ(back.method, "coin-4x4");
+  const auto resumed = make_estimator_for_variant(back.method, back.layout);
+  EXPECT_EQ(resumed->name(), "coin-4x4");
+  EXPECT_THROW(make_estimator_for_variant("coin-4x4/P=3", back.layout), InputError);
+  const Progress rest = run_coin(*resumed, 200, {back.ranges[0].first, back.ranges[0].blocks(), back.accumulator, 0});
+  EXPECT_EQ(rest.summary.samples, whole.summary.samples);
+  EXPECT_EQ(rest.accumulator.state().mean, whole.accumulator.state().mean);
+  EXPECT_EQ(rest.accumulator.state().m2, whole.accumulator.state().m2);
 }
 
 TEST(Driver, DefaultStopRuleIsATargetOrATimeBudget) {

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "bands/band_classes.hpp"
 #include "known_answers.hpp"
@@ -148,4 +150,34 @@ TEST(ExactJob, CheckpointRoundTripsAndRefusesDamage) {
   state.chunks += 1;
   EXPECT_THROW(require_same_job(state, "x", job), InputError);
   EXPECT_THROW(load_exact_job(temporary_path("missing")), InputError);
+}
+
+// Job checkpoints as builds wrote them (tests/data/checkpoints): job_2x3_v1
+// of sudoku-count 0.1.0 (format 1, route two-bands), job_2x3_v2 written by
+// `exact --box 2x3 --max-units 3 --checkpoint` before both kinds of
+// checkpoint were read by one parser, and job_2x3_v1.upgraded, what that
+// build wrote back for the format 1 file. Each reads, matches the job it
+// names, and is written back byte for byte as that build wrote it.
+TEST(ExactJob, SavedFilesOfEveryFormatReadResumeAndWriteBack) {
+  const auto path = [](const std::string& name) {
+    return std::string(SUDOKU_COUNT_TEST_DATA_DIR) + "/checkpoints/" + name;
+  };
+  const auto text_of = [](const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const ExactJobState current = load_exact_job(path("job_2x3_v2.ckpt"));
+  EXPECT_EQ(format_exact_job(current), text_of(path("job_2x3_v2.ckpt")));
+  EXPECT_EQ(current.units_done(), 3u);
+  require_same_job(current, "job_2x3_v2.ckpt", ExactJob(current.shape, current.route));
+
+  const ExactJobState old = load_exact_job(path("job_2x3_v1.ckpt"));
+  EXPECT_EQ(old.route, kHalfSplitRoute);
+  EXPECT_EQ(old.method_version, 1);
+  EXPECT_EQ(format_exact_job(old), text_of(path("job_2x3_v1.upgraded")));
+  const ExactJob job(old.shape, route_to_run(old.shape, &old));
+  require_same_job(old, "job_2x3_v1.ckpt", job);
+  const ExactJobState rest = run_exact_job(job, old, {}, {});
+  EXPECT_TRUE(rest.finished());
+  EXPECT_EQ(rest.sum, known::grid_count(Shape{2, 3}));
 }

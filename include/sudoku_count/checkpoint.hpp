@@ -8,7 +8,9 @@
 // combines disjoint sets of independent blocks (docs/method.md, section 5).
 //
 // The file is line-based text ending in an FNV-1a 64 checksum of everything
-// before that line; floating-point values are written as hexadecimal floats,
+// before that line, with the header (first line, format, version) and the
+// checksum of every saved file of the tool (exact job checkpoints too,
+// exact_job.hpp); floating-point values are written as hexadecimal floats,
 // so they are read back exactly:
 //
 //   sudoku-count checkpoint
@@ -90,9 +92,11 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin);
 // file is untouched and std::system_error says why (path and OS error).
 void save_checkpoint(const std::string& path, const Checkpoint& checkpoint);
 
-// Holds a lock (flock) on `path` for the life of a run that writes it, so
-// that two runs never write one checkpoint: a second run asking for the
-// same file is refused (InputError, naming the process that holds it). The
+// Holds a lock (flock) on `path` for the life of a run that writes it (an
+// estimate run's checkpoint or an exact job's), so that two runs never
+// write one file: a second run asking for the same file is refused
+// (InputError, naming the process that holds it and the request field
+// {checkpoint}). The
 // lock is taken on "<path>.lock", which stays beside the file (removing it
 // would let a third run lock a fresh one while a second still waits). Where
 // the lock file cannot be made (a missing or read-only folder) no lock is

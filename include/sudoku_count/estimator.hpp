@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sudoku_count/rng.hpp"
@@ -80,20 +81,66 @@ struct EstimatorOptions {
 // "auto", "given" or "transposed"; throws InputError naming them otherwise.
 EstimatorOptions::Orientation parse_orientation(const std::string& name);
 
+// A saved variant name (Estimator::variant(), as a checkpoint records it)
+// read into its parts: "smc/transposed/P=64" is method "smc", flag
+// "transposed" and value P = 64. Throws InputError for a name that is not
+// of this form (a value is 1 to 7 digits).
+struct MethodVariant {
+  std::string text;    // as saved
+  std::string method;  // the part before the first '/'
+  std::vector<std::string> flags;
+  std::vector<std::pair<std::string, int>> values;
+  static MethodVariant parse(const std::string& text);
+  bool has_flag(const std::string& flag) const;
+  // The value of `key`, or `absent` when the name has none.
+  int value(const std::string& key, int absent = 0) const;
+};
+
+// One method of the registry, all that the library needs to offer it:
+// adding a method is one entry (register_estimator; the built-in methods
+// are the list in src/estimate/registry.cpp).
+struct EstimatorEntry {
+  std::string name;     // the method asked for, and the first part of its variant names
+  std::string summary;  // how it samples
+  std::string reach;    // the shapes it handles, as a phrase that follows "reaches"
+  bool takes_particles = false;  // whether EstimatorOptions::particles applies to it
+  // Whether "auto" takes this method for the layout and options: auto asks
+  // the entries in the order they were registered and takes the first that
+  // says yes, and prints the note() of the estimator it builds (empty: auto
+  // never takes the method).
+  std::function<bool(const Layout&, const EstimatorOptions&)> auto_picks;
+  // The method's estimator of the layout; throws InputError when the
+  // method cannot handle the layout or the options.
+  std::function<std::unique_ptr<Estimator>(const Layout&, const EstimatorOptions&)> make;
+  // The estimator a saved variant name of this method names (resuming a
+  // run needs the one that wrote it). The registry refuses the name unless
+  // the estimator's variant() gives it back. Empty: the method's only
+  // variant is its name, built by make.
+  std::function<std::unique_ptr<Estimator>(const MethodVariant&, const Layout&, const EstimatorOptions&)> read_variant;
+};
+// Adds a method to the registry (for the whole process: safe to call from
+// any thread). Throws InputError when the name is empty, "auto" or taken,
+// or contains '/', or the entry has no make.
+void register_estimator(EstimatorEntry entry);
+
 struct MethodInfo {
+
   std::string name;
   std::string summary;  // how it samples
   std::string reach;    // the shapes it handles, as a phrase that follows "reaches"
 };
-// Every method the factory knows, "auto" first.
-const std::vector<MethodInfo>& estimator_methods();
+// Every method the registry holds, "auto" first, then in the order they
+// were registered.
+std::vector<MethodInfo> estimator_methods();
 // The method of that name; throws InputError naming the choices otherwise.
-const MethodInfo& estimator_method(const std::string& name);
+MethodInfo estimator_method(const std::string& name);
 
 // "auto" picks the best method that handles the layout: the box methods
 // (bands, sets, smc) for the classic rules of a box shape, the generic one
 // for any other layout; its note() says which and why. Throws InputError for
-// an unknown method or one that cannot handle the layout (naming the reason).
+// an unknown method or one that cannot handle the layout (naming the reason;
+// a request field that is wrong is named as {particles}, {method} or
+// {orientation}).
 std::unique_ptr<Estimator> make_estimator(const std::string& method, const Layout& layout,
                                           const EstimatorOptions& options = {});
 // The estimator whose variant() is `variant` on `layout` (resuming a run

@@ -5,8 +5,8 @@
 #include <map>
 #include <sstream>
 
+#include "core/checksum.hpp"
 #include "core/plain_text.hpp"
-#include "core/saved_file.hpp"
 #include "sudoku_count/error.hpp"
 
 namespace sudoku_count {

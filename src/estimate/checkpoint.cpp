@@ -1,31 +1,19 @@
 #include "sudoku_count/checkpoint.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cinttypes>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <filesystem>
 #include <limits>
-#include <map>
 #include <sstream>
-#include <system_error>
 #include <tuple>
 
-#include "core/saved_file.hpp"
+#include "checkpoint/saved_file.hpp"
 #include "sudoku_count/error.hpp"
 
 namespace sudoku_count {
-using detail::checked_body;
-using detail::read_saved_file;
-using detail::with_checksum;
-using detail::write_file_atomically;
+using detail::kEstimateRunKind;
+using detail::SavedLines;
 namespace {
-
-constexpr const char* kMagic = "sudoku-count checkpoint";
-constexpr std::size_t kMaxFileBytes = 1 << 22;  // a checkpoint holds at most kTailCapacity log-weights: about 250 kB
 
 // Hexadecimal floats round-trip exactly (and "-inf" for an empty scale).
 std::string exact_text(long double value) {
@@ -34,62 +22,39 @@ std::string exact_text(long double value) {
   return buffer;
 }
 
-constexpr const char* kWhat = "checkpoint";
-
-[[noreturn]] void bad_file(const std::string& origin, const std::string& why) {
-  detail::bad_saved_file(kWhat, origin, why);
-}
-
-std::uint64_t parse_u64(const std::string& origin, const std::string& key, const std::string& text) {
-  return detail::saved_u64(kWhat, origin, key, text);
-}
-
-long double parse_real(const std::string& origin, const std::string& key, const std::string& text) {
-  char* end = nullptr;
-  const long double value = std::strtold(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || std::isnan(value))
-    bad_file(origin, "has a bad value for " + key + ": '" + text + "'");
-  return value;
-}
-
 // The accumulator's fields (see encode_accumulator), checked.
-WeightAccumulator accumulator_from_fields(const std::map<std::string, std::string>& fields, const std::string& origin) {
-  auto field = [&](const std::string& key) -> const std::string& {
-    const auto it = fields.find(key);
-    if (it == fields.end()) bad_file(origin, "lacks the field '" + key + "'");
-    return it->second;
-  };
+WeightAccumulator accumulator_from_fields(const SavedLines& lines) {
   WeightAccumulator::State st;
-  st.count = parse_u64(origin, "samples", field("samples"));
-  st.zeros = parse_u64(origin, "zeros", field("zeros"));
-  st.shift = parse_real(origin, "shift", field("shift"));
-  st.mean = parse_real(origin, "mean", field("mean"));
-  st.m2 = parse_real(origin, "m2", field("m2"));
-  st.max = parse_real(origin, "max", field("max"));
-  st.log_mean = parse_real(origin, "log_mean", field("log_mean"));
-  st.log_m2 = parse_real(origin, "log_m2", field("log_m2"));
+  st.count = lines.u64("samples");
+  st.zeros = lines.u64("zeros");
+  st.shift = lines.real("shift", lines.field("shift"));
+  st.mean = lines.real("mean", lines.field("mean"));
+  st.m2 = lines.real("m2", lines.field("m2"));
+  st.max = lines.real("max", lines.field("max"));
+  st.log_mean = lines.real("log_mean", lines.field("log_mean"));
+  st.log_m2 = lines.real("log_m2", lines.field("log_m2"));
   // 16 groups (8 in format 2, none where runs of both were merged).
-  std::istringstream groups(field("groups"));
+  std::istringstream groups(lines.field("groups"));
   std::vector<std::string> words;
   for (std::string word; groups >> word;) words.push_back(word);
   const std::size_t pairs = words.size() / 2;
   if (words.size() % 2 != 0 ||
       (pairs != WeightAccumulator::kReplicates && pairs != WeightAccumulator::kOldReplicates && pairs != 0))
-    bad_file(origin, "has a bad groups line");
+    lines.refuse("has a bad groups line");
   st.groups = static_cast<int>(pairs);
   for (std::size_t g = 0; g < pairs; ++g) {
-    st.group_counts[g] = parse_u64(origin, "groups", words[2 * g]);
-    st.group_sums[g] = parse_real(origin, "groups", words[2 * g + 1]);
+    st.group_counts[g] = lines.u64("groups", words[2 * g]);
+    st.group_sums[g] = lines.real("groups", words[2 * g + 1]);
   }
-  std::istringstream largest(field("largest"));
+  std::istringstream largest(lines.field("largest"));
   for (std::string word; largest >> word;) {
-    if (st.largest_logs.size() == WeightAccumulator::kTailCapacity) bad_file(origin, "keeps too many log-weights");
-    st.largest_logs.push_back(parse_real(origin, "largest", word));
+    if (st.largest_logs.size() == WeightAccumulator::kTailCapacity) lines.refuse("keeps too many log-weights");
+    st.largest_logs.push_back(lines.real("largest", word));
   }
   try {
     return WeightAccumulator::from_state(st);
   } catch (const std::invalid_argument& e) {
-    bad_file(origin, "holds an " + std::string(e.what()));
+    lines.refuse("holds an " + std::string(e.what()));
   }
 }
 
@@ -116,13 +81,7 @@ std::string encode_accumulator(const WeightAccumulator& acc) {
 }
 
 WeightAccumulator decode_accumulator(const std::string& text) {
-  std::map<std::string, std::string> fields;
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) {
-    const std::size_t space = line.find(' ');
-    fields[line.substr(0, space)] = space == std::string::npos ? "" : line.substr(space + 1);
-  }
-  return accumulator_from_fields(fields, "accumulator message");
+  return accumulator_from_fields(SavedLines::fields_only(kEstimateRunKind, text, "accumulator message"));
 }
 
 std::uint64_t Checkpoint::blocks() const {
@@ -137,9 +96,7 @@ bool Checkpoint::resumable() const {
 
 std::string format_checkpoint(const Checkpoint& cp) {
   std::ostringstream out;
-  out << kMagic << "\n"
-      << "format " << kCheckpointFormat << "\n"
-      << "version " << cp.tool_version << "\n"
+  out << detail::saved_header(kEstimateRunKind, cp.tool_version)
       << "box " << cp.layout.shape().name() << "\n"
       << detail::layout_lines(cp.layout)
       << "method " << cp.method << "\n"
@@ -147,86 +104,37 @@ std::string format_checkpoint(const Checkpoint& cp) {
       << "samples_per_block " << cp.samples_per_block << "\n";
   for (const auto& range : cp.ranges) out << "range " << range.seed << " " << range.first << " " << range.end << "\n";
   out << encode_accumulator(cp.accumulator) << "seconds " << exact_text(cp.seconds) << "\n";
-  return with_checksum(out.str());
+  return detail::with_checksum(out.str());
 }
 
+// The body of an estimate run's checkpoint (the header and checksum are
+// checked by SavedLines).
 Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) {
-  if (text.empty()) bad_file(origin, "is empty: not a sudoku-count checkpoint");
-  const std::string magic_line = std::string(kMagic) + "\n";
-  if (text.compare(0, magic_line.size(), magic_line) != 0)
-    bad_file(origin, "is not a sudoku-count checkpoint (it does not start with '" + std::string(kMagic) + "')");
-  std::string why;
-  const std::string body = checked_body(text, why);
-  if (!why.empty()) bad_file(origin, why);
-
-  std::map<std::string, std::string> fields;
-  std::vector<std::string> region_lines;
+  const SavedLines lines(kEstimateRunKind, text, origin);
   Checkpoint cp;
-  std::istringstream lines(body.substr(magic_line.size()));
-  for (std::string line; std::getline(lines, line);) {
-    const std::size_t space = line.find(' ');
-    const std::string key = line.substr(0, space);
-    const std::string value = space == std::string::npos ? "" : line.substr(space + 1);
-    if (key == "range") {
-      std::istringstream words(value);
-      std::string seed, first, end, extra;
-      if (!(words >> seed >> first >> end) || (words >> extra)) bad_file(origin, "has a bad range line: '" + line + "'");
-      BlockRange range{parse_u64(origin, "range", seed), parse_u64(origin, "range", first),
-                       parse_u64(origin, "range", end)};
-      if (range.end < range.first) bad_file(origin, "has a range that ends before it starts: '" + line + "'");
-      cp.ranges.push_back(range);
-    } else if (key == "region") {
-      region_lines.push_back(value);
-    } else if (!fields.emplace(key, value).second) {
-      bad_file(origin, "has the field '" + key + "' twice");
-    }
+  cp.format = lines.format();
+  cp.tool_version = lines.field("version");
+  for (const std::string& value : lines.all("range")) {
+    std::istringstream words(value);
+    std::string seed, first, end, extra;
+    if (!(words >> seed >> first >> end) || (words >> extra)) lines.refuse("has a bad range line: 'range " + value + "'");
+    const BlockRange range{lines.u64("range", seed), lines.u64("range", first), lines.u64("range", end)};
+    if (range.end < range.first) lines.refuse("has a range that ends before it starts: 'range " + value + "'");
+    cp.ranges.push_back(range);
   }
-  auto field = [&](const std::string& key) -> const std::string& {
-    const auto it = fields.find(key);
-    if (it == fields.end()) bad_file(origin, "lacks the field '" + key + "'");
-    return it->second;
-  };
-  const std::uint64_t format = parse_u64(origin, "format", field("format"));
-  if (format == 1)
-    bad_file(origin, "has format 1, written before the random streams were re-keyed and tail diagnostics added: "
-                     "its samples cannot be continued or merged with this sudoku-count's (format " +
-                         std::to_string(kCheckpointFormat) + "); start a new run");
-  if (format < kOldestCheckpointFormat || format > kCheckpointFormat)
-    bad_file(origin, "has format " + std::to_string(format) + ", written by a newer sudoku-count (" +
-                         (fields.count("version") ? fields.at("version") : std::string("version unknown")) +
-                         "); this one reads formats " + std::to_string(kOldestCheckpointFormat) + " to " +
-                         std::to_string(kCheckpointFormat) + ": resume it with that version or a later one");
-  cp.format = static_cast<int>(format);
-  for (const auto& entry : fields) {
-    const std::string& key = entry.first;  // not a structured binding: Clang 14 cannot capture one in a lambda
-    static const char* const known[] = {"format", "version",  "box",    "method",  "samples_per_block", "samples",
-                                        "zeros",  "shift",    "mean",   "m2",      "max",               "log_mean",
-                                        "log_m2", "groups",   "largest", "seconds", "variants",         "layout",
-                                        "method_version"};
-    if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return key == k; }) == std::end(known))
-      bad_file(origin, "has an unknown field '" + key + "'");
-  }
-  cp.tool_version = field("version");
   // Checkpoints written before layouts have a box only: the classic rules.
-  const auto optional_field = [&](const std::string& key) {
-    const auto it = fields.find(key);
-    return it == fields.end() ? std::string() : it->second;
-  };
-  cp.layout = detail::saved_layout(kWhat, origin, detail::saved_box(kWhat, origin, field("box")),
-                                   optional_field("variants"), region_lines, optional_field("layout"));
-  cp.method = field("method");
-  if (cp.method.empty()) bad_file(origin, "has an empty method");
+  cp.layout = detail::saved_layout(lines, detail::saved_box(lines, lines.field("box")),
+                                   lines.optional_field("variants"), lines.all("region"),
+                                   lines.optional_field("layout"));
+  cp.method = lines.field("method");
+  if (cp.method.empty()) lines.refuse("has an empty method");
   // Format 2 predates method versions: its methods are their version 1.
-  if (format >= 3) {
-    const std::uint64_t version = parse_u64(origin, "method_version", field("method_version"));
-    if (version == 0 || version > 1000000) bad_file(origin, "has an impossible method_version");
-    cp.method_version = static_cast<int>(version);
-  }
-  cp.samples_per_block = parse_u64(origin, "samples_per_block", field("samples_per_block"));
-  if (cp.samples_per_block == 0) bad_file(origin, "has samples_per_block 0");
-  const long double seconds = parse_real(origin, "seconds", field("seconds"));
-  if (!std::isfinite(seconds) || seconds < 0) bad_file(origin, "holds an impossible sampling time");
-  cp.accumulator = accumulator_from_fields(fields, origin);
+  cp.method_version = lines.method_version(3);
+  cp.samples_per_block = lines.u64("samples_per_block");
+  if (cp.samples_per_block == 0) lines.refuse("has samples_per_block 0");
+  const long double seconds = lines.real("seconds", lines.field("seconds"));
+  if (!std::isfinite(seconds) || seconds < 0) lines.refuse("holds an impossible sampling time");
+  cp.accumulator = accumulator_from_fields(lines);
   const std::uint64_t samples = cp.accumulator.count();
   cp.seconds = static_cast<double>(seconds);
 
@@ -236,29 +144,28 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
   for (const auto& range : cp.ranges) {
     const std::uint64_t blocks = range.blocks();
     if (blocks > std::numeric_limits<std::uint64_t>::max() / cp.samples_per_block / (cp.ranges.size() + 1))
-      bad_file(origin, "has a range too large to be real");
+      lines.refuse("has a range too large to be real");
     most += blocks * cp.samples_per_block;
     if (blocks > 0) least += (blocks - 1) * cp.samples_per_block + 1;
   }
   if (samples < least || samples > most)
-    bad_file(origin, "is inconsistent: " + std::to_string(samples) + " samples cannot fill its " +
-                         std::to_string(cp.blocks()) + " blocks of " + std::to_string(cp.samples_per_block));
+    lines.refuse("is inconsistent: " + std::to_string(samples) + " samples cannot fill its " +
+                 std::to_string(cp.blocks()) + " blocks of " + std::to_string(cp.samples_per_block));
   std::vector<BlockRange> sorted = cp.ranges;
   std::sort(sorted.begin(), sorted.end(),
             [](const BlockRange& a, const BlockRange& b) { return std::tie(a.seed, a.first) < std::tie(b.seed, b.first); });
   for (std::size_t i = 1; i < sorted.size(); ++i)
     if (sorted[i].seed == sorted[i - 1].seed && sorted[i].first < sorted[i - 1].end && sorted[i].blocks() > 0)
-      bad_file(origin, "has overlapping block ranges");
+      lines.refuse("has overlapping block ranges");
   return cp;
 }
 
 void save_checkpoint(const std::string& path, const Checkpoint& checkpoint) {
-  write_file_atomically(path, format_checkpoint(checkpoint), "checkpoint");
+  detail::save_file(kEstimateRunKind, path, format_checkpoint(checkpoint));
 }
 
 Checkpoint load_checkpoint(const std::string& path) {
-  const std::string text = read_saved_file(path, kMaxFileBytes, "checkpoint");
-  return parse_checkpoint(text, path);
+  return parse_checkpoint(detail::read_file(kEstimateRunKind, path), path);
 }
 
 void require_compatible(const Checkpoint& a, const std::string& what_a, const Checkpoint& b,
@@ -303,8 +210,8 @@ Checkpoint merge_checkpoints(const std::vector<Checkpoint>& runs, const std::vec
       throw InputError(names[owned[i - 1].run] + " and " + names[owned[i].run] + " both hold blocks " +
                        std::to_string(q.first) + ".." + std::to_string(std::min(p.end, q.end) - 1) + " of seed " +
                        std::to_string(q.seed) +
-                       ": merging them would count those samples twice (give each run its own --seed or its own "
-                       "--first-block range)");
+                       ": merging them would count those samples twice (give each run its own {seed} or its own "
+                       "{first_block} range)");
   }
   // A fixed order (by first range) so the merged accumulator does not
   // depend on the order the files were named in.

@@ -21,7 +21,7 @@ RowsEstimator::RowsEstimator(const Layout& layout, int particles)
 RowsEstimator::RowsEstimator(const Layout& layout, int particles, const RowsTuning& tuning)
     : steps_(std::make_shared<const RowsSteps>(layout, tuning)) {
   if (particles < 0 || particles > kMaxParticles)
-    throw InputError("--particles must be between 1 and " + std::to_string(kMaxParticles) + " (0: the default)");
+    throw InputError("{particles} must be between 1 and " + std::to_string(kMaxParticles) + " (0: the default)");
   if (tuning.matching_draws < 1 || tuning.matching_draws > 1024)
     throw InputError("the number of matching draws per row must be between 1 and 1024");
   particles_ = particles == 0 ? default_particles(layout) : particles;
@@ -138,40 +138,23 @@ std::unique_ptr<Estimator> make_rows_estimator(const Layout& layout, int particl
   return std::make_unique<RowsEstimator>(layout, particles);
 }
 
-// The fields of variant(), in its order; the rebuilt estimator's variant()
-// must give the text back.
-std::unique_ptr<Estimator> make_rows_estimator_for_variant(const std::string& variant, const Layout& layout) {
-  const auto refuse = [&] { return InputError("unknown method variant " + quote_input(variant)); };
-  const std::string prefix = "rows/";
-  if (variant.compare(0, prefix.size(), prefix) != 0) throw refuse();
+// The fields of variant(); the registry checks that the rebuilt
+// estimator's variant() gives the name back.
+std::unique_ptr<Estimator> make_rows_estimator_for_variant(const MethodVariant& variant, const Layout& layout) {
+  const auto refuse = [&] { return InputError("unknown method variant " + quote_input(variant.text)); };
+  if (!variant.flags.empty()) throw refuse();
   RowsTuning tuning = RowsTuning::for_layout(layout);
-  int particles = 0;
-  std::size_t at = prefix.size();
-  while (at <= variant.size()) {
-    const std::size_t end = std::min(variant.find('/', at), variant.size());
-    const std::string field = variant.substr(at, end - at);
-    const auto eq = field.find('=');
-    if (eq == std::string::npos) throw refuse();
-    const std::string key = field.substr(0, eq), digits = field.substr(eq + 1);
-    if (digits.empty() || digits.size() > 7 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) throw refuse();
-    const int value = std::stoi(digits);
-    if (key == "P") particles = value;
-    else if (key == "K") tuning.matching_draws = value;
-    else if (key == "exact") tuning.exact_matching_max_symbols = value;
-    else if (key == "close") tuning.exact_closing_rows = value;
-    else if (key == "prune") tuning.prune = value != 0;
-    else throw refuse();
-    at = end + 1;
-  }
+  const int particles = variant.value("P");
+  tuning.matching_draws = variant.value("K", tuning.matching_draws);
+  tuning.exact_matching_max_symbols = variant.value("exact", tuning.exact_matching_max_symbols);
+  tuning.exact_closing_rows = variant.value("close", tuning.exact_closing_rows);
+  tuning.prune = variant.value("prune", tuning.prune ? 1 : 0) != 0;
   if (particles == 0) throw refuse();
-  std::unique_ptr<Estimator> estimator;
   try {
-    estimator = std::make_unique<RowsEstimator>(layout, particles, tuning);
+    return std::make_unique<RowsEstimator>(layout, particles, tuning);
   } catch (const InputError&) {
     throw refuse();
   }
-  if (estimator->variant() != variant) throw refuse();
-  return estimator;
 }
 
 }  // namespace sudoku_count::detail

@@ -53,6 +53,6 @@ class RowsEstimator : public Estimator {
 // checkpoint's variant ("rows/P=64", "rows/P=256/K=8") names. Throw
 // InputError.
 std::unique_ptr<Estimator> make_rows_estimator(const Layout& layout, int particles);
-std::unique_ptr<Estimator> make_rows_estimator_for_variant(const std::string& variant, const Layout& layout);
+std::unique_ptr<Estimator> make_rows_estimator_for_variant(const MethodVariant& variant, const Layout& layout);
 
 }  // namespace sudoku_count::detail

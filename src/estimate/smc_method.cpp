@@ -35,7 +35,7 @@ SmcEstimator::SmcEstimator(const Shape& given, bool transpose, int particles)
 SmcEstimator::SmcEstimator(const Shape& given, std::shared_ptr<const SetsSteps> steps, int particles)
     : counted_(given), steps_(std::move(steps)) {
   if (particles < 0 || particles > kMaxParticles)
-    throw InputError("--particles must be between 1 and " + std::to_string(kMaxParticles) + " (0: the default)");
+    throw InputError("{particles} must be between 1 and " + std::to_string(kMaxParticles) + " (0: the default)");
   particles_ = particles == 0 ? default_particles(steps_->shape()) : particles;
   // Blocks of about the work of the sets method's blocks (a replicate costs
   // about P of its samples), at least one replicate.

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "session/saved_files.hpp"
+#include "session/save_writer.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/symmetry.hpp"
 #include "sudoku_count/version.hpp"

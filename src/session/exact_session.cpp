@@ -4,7 +4,7 @@
 
 #include <chrono>
 
-#include "session/saved_files.hpp"
+#include "session/save_writer.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/grid.hpp"
 

@@ -1,4 +1,4 @@
-#include "session/saved_files.hpp"
+#include "session/save_writer.hpp"
 
 #include <algorithm>
 #include <filesystem>
