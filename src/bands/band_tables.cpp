@@ -100,7 +100,7 @@ CanonicalBands::CanonicalBands(const Shape& shape, const RowPermutations* permut
   auto store = [&] {
     if (count_ == max_bands)
       throw InputError("the canonical band table for box " + shape.name() + " has more than " +
-                       std::to_string(max_bands) + " bands: too large to tabulate (--method sets needs no tables)");
+                       std::to_string(max_bands) + " bands: too large to tabulate (method sets needs no tables)");
     const std::size_t base = symbol_columns_.size();
     symbol_columns_.resize(base + n_, 0);
     for (int j = 0; j < n_; ++j) symbol_columns_[base + j] |= StoredMask(1u << j);  // first row: symbol j in column j

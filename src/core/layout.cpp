@@ -183,7 +183,7 @@ Layout Layout::jigsaw(int n, const std::vector<int>& labels, std::vector<Variant
   for (Variant v : variants)
     if (v != Variant::X)
       throw InputError(std::string("variant ") + variant_name(v) +
-                       " needs boxes; a jigsaw has regions instead (only variant x combines with --regions)");
+                       " needs boxes; a jigsaw has regions instead (only variant x combines with regions)");
   std::vector<std::vector<int>> regions(static_cast<std::size_t>(n));
   std::vector<int> renumbered(static_cast<std::size_t>(n), -1), canonical_labels;
   int next = 0;

@@ -75,9 +75,9 @@ ExactJob::ExactJob(const Shape& shape, const std::string& route) : shape_(shape)
       char text[400];
       std::snprintf(text, sizeof text,
                     "the layers route's tables for box %s take at least %.0f GB (the orbits of its base layer at 32 "
-                    "bytes each) and this machine has %.0f GB: run it with --route two-bands, or on a machine with "
-                    "more memory ('sudoku-count exact --box %s --calibrate' prints the projection)",
-                    shape.name().c_str(), floor / 1e9, memory / 1e9, shape.name().c_str());
+                    "bytes each) and this machine has %.0f GB: run it with {route} two-bands, or on a machine with "
+                    "more memory ({calibrate} prints the projection)",
+                    shape.name().c_str(), floor / 1e9, memory / 1e9);
       throw InputError(text);
     }
   }

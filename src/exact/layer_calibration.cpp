@@ -78,7 +78,7 @@ double layers_route_memory_floor(const Shape& shape) {
 
 LayerCalibration calibrate_layers(const Shape& shape, int samples, int threads, std::uint64_t seed) {
   if (!layers_route_applies(shape))
-    throw InputError("--calibrate times the layers route of a two-band count, boxes R x 2 or 2 x R with 2 <= R <= 6; "
+    throw InputError("{calibrate} times the layers route of a two-band count, boxes R x 2 or 2 x R with 2 <= R <= 6; "
                      "box " + shape.name() + " is not one");
   if (samples < 1) throw InputError("the calibration needs at least one sample per layer");
   const auto start = Clock::now();

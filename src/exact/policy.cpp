@@ -78,8 +78,8 @@ std::string exact_cost_note(const Shape& shape) {
   char text[400];
   std::snprintf(text, sizeof text,
                 "box %s is a long job: %.0f classes at about %.0f s of CPU each, so about %.1e s of CPU "
-                "(%.1f CPU-years: %.1f years on 2 cores, %.0f days on 64); it saves its progress with --checkpoint "
-                "FILE, stops with Ctrl-C, --time or --max-units and goes on with --resume FILE",
+                "(%.1f CPU-years: %.1f years on 2 cores, %.0f days on 64); it saves its progress with {checkpoint}, "
+                "stops with Ctrl-C, {time} or {max_units} and goes on with {resume}",
                 shape.name().c_str(), kClasses, kSecondsPerClass, cpu, cpu / 3.156e7, cpu / 3.156e7 / 2,
                 cpu / 86400 / 64);
   return text;
@@ -93,19 +93,16 @@ std::string choose_exact_method(const ExactRequest& request) {
     throw InputError("the puzzle is a grid of layout " + request.puzzle->layout.name() + ", not of layout " +
                      layout.name());
   if (method == "bands" && request.puzzle)
-    throw InputError("method bands counts all grids of a shape; drop the puzzle, or use --method dlx");
-  if (method == "bands" && request.fix_first_row) throw InputError("--fix-first-row applies to method dlx");
+    throw InputError("method bands counts all grids of a shape; drop the puzzle, or ask for {method} dlx");
+  if (method == "bands" && request.fix_first_row) throw InputError("{fix_first_row} applies to method dlx");
   if (method == "bands" && !layout.classic())
     throw InputError("method bands counts the classic rules of a box shape only, not layout " + layout.name() +
-                     ": use --method dlx (or auto)");
+                     ": ask for {method} dlx (or auto)");
   const bool empty = !request.puzzle || given_count(*request.puzzle) == 0;
   if (method == "auto")
     method = empty && !request.fix_first_row && layout.classic() && bands_count_exactly(shape) ? "bands" : "dlx";
   if (method == "bands") detail::require_band_reach(shape);
   if (method == "dlx" && empty && layout.n() > kMaxEnumeratedGridSize) {
-    const std::string options = layout.is_jigsaw() ? "--regions FILE" : "--box " + shape.name();
-    std::string variants;
-    for (Variant v : layout.variants()) variants += (variants.empty() ? "" : ",") + std::string(variant_name(v));
     bool bands_reach = layout.classic();
     if (bands_reach) {
       try {
@@ -117,14 +114,13 @@ std::string choose_exact_method(const ExactRequest& request) {
     // Where bands counts the grids, say so: "no method counts it" would be false.
     if (bands_reach)
       throw InputError("method dlx does not reach all grids of box " + shape.name() + " (it reaches " +
-                       exact_method("dlx").reach + "); method bands counts them: run 'sudoku-count exact " +
-                       options + "' (method auto takes bands) or add --method bands");
+                       exact_method("dlx").reach + "); method bands counts them: leave {method} at auto, which "
+                       "takes bands, or ask for {method} bands");
     throw InputError("no exact method counts all grids of " +
                      (layout.classic() ? "box " + shape.name() : "layout " + layout.name()) +
                      " in reasonable time: dlx reaches " + exact_method("dlx").reach + ", and bands " +
                      exact_method("bands").reach + " (classic rules only)" +
-                     "; for an estimate with error bars run 'sudoku-count estimate " + options +
-                     (variants.empty() ? "" : " --variant " + variants) + "'");
+                     "; an estimate of the same layout gives its count with error bars");
   }
   if (method == "dlx" && !empty) require_dlx_reach(*request.puzzle);
   return method;

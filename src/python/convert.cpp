@@ -27,21 +27,55 @@ bool among(const std::array<std::string_view, K>& fields, const std::string& key
 
 }  // namespace
 
-void add_option(std::vector<std::string>& arguments, const std::string& name, const py::handle& value) {
-  if (value.is_none()) return;
-  std::string option = "--" + name;
-  for (char& ch : option)
-    if (ch == '_') ch = '-';
-  if (py::isinstance<py::bool_>(value)) {
-    if (value.cast<bool>()) arguments.push_back(option);
-    return;
-  }
-  arguments.push_back(option);
-  // os.fspath for paths, str for the rest (an int as digits, a float in its
-  // shortest round-trip form, which the option parser reads exactly).
+std::optional<std::string> text(const py::handle& value, const std::string& field) {
+  if (value.is_none()) return std::nullopt;
+  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
   const py::module_ os = py::module_::import("os");
-  if (py::isinstance(value, os.attr("PathLike"))) arguments.push_back(py::str(os.attr("fspath")(value)));
-  else arguments.push_back(py::str(value));
+  if (py::isinstance(value, os.attr("PathLike"))) return py::str(os.attr("fspath")(value)).cast<std::string>();
+  if (py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value)) return py::str(value).cast<std::string>();
+  throw RequestError(field, "{" + field + "} must be a str, not " +
+                                py::str(py::type::of(value).attr("__name__")).cast<std::string>());
+}
+
+std::optional<double> real(const py::handle& value, const std::string& field) {
+  if (value.is_none()) return std::nullopt;
+  if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value)))
+    throw RequestError(field, "{" + field + "} must be a number, not " +
+                                  py::str(py::type::of(value).attr("__name__")).cast<std::string>());
+  return value.cast<double>();
+}
+
+namespace {
+
+// An int as a Python int (not a bool), checked against [least, most].
+template <class Integer>
+std::optional<Integer> whole(const py::handle& value, const std::string& field, const char* range) {
+  if (value.is_none()) return std::nullopt;
+  if (py::isinstance<py::bool_>(value) || !py::isinstance<py::int_>(value))
+    throw RequestError(field, "{" + field + "} must be an int, not " +
+                                  py::str(py::type::of(value).attr("__name__")).cast<std::string>());
+  try {
+    return value.cast<Integer>();
+  } catch (const py::cast_error&) {
+    throw RequestError(field, "{" + field + "} " + py::str(value).cast<std::string>() + " is out of range (" + range + ")");
+  }
+}
+
+}  // namespace
+
+std::optional<std::uint64_t> count(const py::handle& value, const std::string& field) {
+  if (!value.is_none() && py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value) &&
+      value.cast<py::int_>() < py::int_(0))
+    throw RequestError(field, "{" + field + "} must not be negative, not " + py::str(value).cast<std::string>());
+  return whole<std::uint64_t>(value, field, "0 to 2^64 - 1");
+}
+
+std::optional<int> small_integer(const py::handle& value, const std::string& field) {
+  return whole<int>(value, field, "a 32-bit int");
+}
+
+std::string keyword_words(const std::string& message) {
+  return word_fields(message, [](const std::string& field) { return field + "="; });
 }
 
 py::object to_python(const Json& record) {
@@ -97,11 +131,11 @@ std::string puzzle_text(const py::handle& puzzle) {
   try {
     cells = numpy.attr("asarray")(puzzle);
   } catch (const py::error_already_set&) {
-    throw InputError("a puzzle is a str, or an N x N array of integers (0 for a blank)");
+    throw RequestError("puzzle", "a puzzle is a str, or an N x N array of integers (0 for a blank)");
   }
   if (cells.ndim() != 2 || cells.shape(0) != cells.shape(1) ||
       !py::bool_(numpy.attr("issubdtype")(cells.dtype(), numpy.attr("integer"))))
-    throw InputError("a puzzle given as an array must be N x N integers (0 for a blank), not of shape " +
+    throw RequestError("puzzle", "a puzzle given as an array must be N x N integers (0 for a blank), not of shape " +
                      py::str(py::tuple(cells.attr("shape"))).cast<std::string>() + " and dtype " +
                      py::str(cells.dtype()).cast<std::string>());
   std::string text;

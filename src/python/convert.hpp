@@ -1,12 +1,15 @@
 #pragma once
 // Every conversion between Python and the library, in one place: keyword
-// arguments to the command line's options, JSON records to Python objects
+// arguments to the fields of the library's requests, the library's messages
+// to keyword spelling, JSON records to Python objects
 // (big integers to int, estimates to decimal.Decimal), grids to numpy arrays
 // and array-like puzzles to the text the library parses.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
 #include <nlohmann/json.hpp>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,10 +20,20 @@ namespace sudoku_count::python {
 namespace py = pybind11;
 using Json = nlohmann::ordered_json;
 
-// Appends the option `name` (Python spelling, underscores) as the command
-// line spells it: nothing for None or False, "--name" for True, else
-// "--name VALUE" with VALUE as str() gives it (paths included).
-void add_option(std::vector<std::string>& arguments, const std::string& name, const py::handle& value);
+// Keyword arguments as request fields; None is a field not given. A value
+// of the wrong type or out of range raises RequestError naming `field`.
+// text: a str, a path (os.PathLike) or an int (a box given as 3).
+std::optional<std::string> text(const py::handle& value, const std::string& field);
+// real: an int or a float (not a bool).
+std::optional<double> real(const py::handle& value, const std::string& field);
+// count: an int from 0 to 2^64 - 1 (not a bool).
+std::optional<std::uint64_t> count(const py::handle& value, const std::string& field);
+// small_integer: an int that fits an int (not a bool).
+std::optional<int> small_integer(const py::handle& value, const std::string& field);
+
+// A library message with each request field it names ({rel_error}) spelt
+// as the keyword that sets it (rel_error=).
+std::string keyword_words(const std::string& message);
 
 // The record as plain Python objects (dict, list, str, int, float, bool, None): to_dict().
 py::object to_python(const Json& record);

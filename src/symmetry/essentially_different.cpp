@@ -91,7 +91,7 @@ EssentiallyDifferentResult count_essentially_different(const Layout& layout, con
                      " is not kept by the symmetry group implemented (band, stack, row and column permutations and "
                      "transposition move its " +
                      (layout.is_jigsaw() ? std::string("regions") : std::string("extra regions")) +
-                     "), and Burnside's lemma needs a group acting on the layout's grids; drop --variant / --regions");
+                     "), and Burnside's lemma needs a group acting on the layout's grids; drop {variant} / {regions}");
   return count_essentially_different(layout.shape(), options, progress);
 }
 
@@ -101,8 +101,8 @@ EssentiallyDifferentResult count_essentially_different(const Shape& shape, const
   if (!essentially_different_in_reach(shape))
     throw InputError("essentially different grids are counted exactly up to 9x9 (every shape whose grids the "
                      "tool counts exactly there); box " + shape.name() + " (" + std::to_string(shape.n()) + "x" +
-                     std::to_string(shape.n()) + ") is beyond that reach. 'sudoku-count estimate --box " + shape.name() +
-                     "' estimates all grids; its estimate / order line estimates a lower bound of the class count "
+                     std::to_string(shape.n()) + ") is beyond that reach. An estimate of all grids of box " + shape.name() +
+                     " (the estimate session) estimates a lower bound of the class count by its estimate / order / order line estimates a lower bound of the class count "
                      "(Burnside: classes >= grids / order); the only upper bound proved, grids / N!, is far looser");
   EssentiallyDifferentResult result;
   result.shape = shape;

@@ -104,7 +104,7 @@ def test_layouts_reach_the_library(layout_counts):
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    ({"rel_error": 0}, "rel-error"),
+    ({"rel_error": 0}, "rel_error="),
     ({"time": -1}, "time"),
     ({"method": "nope"}, "nope"),
     ({"forever": True, "samples": 10}, "forever"),

@@ -96,7 +96,7 @@ def test_progress_callback_of_the_band_method():
     ({"box": "0"}, "box"),
     ({"box": "3", "method": "nope"}, "nope"),
     ({"box": "2x2", "puzzle": "12"}, "puzzle"),
-    ({"box": "2x2", "fix_first_row": True, "puzzle": "1..." * 4}, "fix-first-row"),
+    ({"box": "2x2", "fix_first_row": True, "puzzle": "1..." * 4}, "fix_first_row="),
 ])
 def test_bad_input_raises_value_error_with_the_librarys_message(kwargs, words):
     box = kwargs.pop("box")
@@ -105,7 +105,7 @@ def test_bad_input_raises_value_error_with_the_librarys_message(kwargs, words):
 
 
 def test_missing_box_is_refused():
-    with pytest.raises(sc.InputError, match="missing --box"):
+    with pytest.raises(sc.InputError, match="box="):
         sc.exact()
 
 
@@ -129,7 +129,7 @@ def test_route_and_calibration(grid_counts, cli_json):
     # Both routes of the job give the count; an unknown one is refused with the command's message.
     for route in ("layers", "two-bands"):
         assert sc.exact("2x3", route=route) == grid_counts["2x3"]
-    with pytest.raises(sc.InputError, match="--route"):
+    with pytest.raises(sc.InputError, match="route="):
         sc.exact("2x3", route="neither")
     # The calibration counts nothing: it is the record of exact --calibrate --json, its timings aside.
     calibration = sc.exact("2x3", calibrate=True, threads=1)
@@ -138,5 +138,5 @@ def test_route_and_calibration(grid_counts, cli_json):
     timings = ("lookup_microseconds", "stages", "projected_cpu_seconds", "projected_seconds", "seconds")
     assert without(calibration.to_dict(), *timings) == without(record, *timings)
     assert calibration.counted_box == "3x2" and calibration.stages and calibration.projected_cpu_seconds > 0
-    with pytest.raises(sc.InputError, match="--calibrate"):
+    with pytest.raises(sc.InputError, match="calibrate="):
         sc.exact("3", calibrate=True)
