@@ -79,7 +79,7 @@ case $level in
     # link of the whole library again; the module's tests call it a few
     # times, never in a hot loop). The full tier builds as it always has.
     level_options=(-DSUDOKU_COUNT_BUILD_BENCHMARKS=OFF -DCMAKE_INTERPROCEDURAL_OPTIMIZATION=OFF)
-    [ $level = full ] && level_options=(-DSUDOKU_COUNT_BUILD_BENCHMARKS=ON)
+    [ $level = full ] && level_options=(-DSUDOKU_COUNT_BUILD_BENCHMARKS=ON -UCMAKE_INTERPROCEDURAL_OPTIMIZATION)
     cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSUDOKU_COUNT_BUILD_TESTS=ON -DSUDOKU_COUNT_PYTHON=ON \
       -DSUDOKU_COUNT_DOCS=ON "${level_options[@]}" "$@" >&2
     cmake --build build -j "$(nproc)" >&2
