@@ -74,15 +74,21 @@ long double random_path_log_weight(const sc::Shape& shape, sc::Rng& rng, std::ve
   std::fill(col_used.begin(), col_used.end(), 0);
   std::fill(box_used.begin(), box_used.end(), 0);
   std::fill(filled.begin(), filled.end(), 0);
+  // Plain pointers: a store through the char flags may alias a vector's own
+  // members, which would make the compiler reload them in the inner loop.
+  std::uint64_t* const rows = row_used.data();
+  std::uint64_t* const cols = col_used.data();
+  std::uint64_t* const boxes = box_used.data();
+  char* const done = filled.data();
   long double log_weight = 0;
   for (int placed = 0; placed < n * n; ++placed) {
     int best_cell = -1, best_count = n + 1;
     std::uint64_t best_candidates = 0;
     for (int cell = 0; cell < n * n && best_count > 1; ++cell) {
-      if (filled[cell]) continue;
+      if (done[cell]) continue;
       const int row = cell / n, col = cell % n;
       const std::uint64_t candidates =
-          all_symbols & ~(row_used[row] | col_used[col] | box_used[shape.box_of(row, col)]);
+          all_symbols & ~(rows[row] | cols[col] | boxes[shape.box_of(row, col)]);
       const int count = std::popcount(candidates);
       if (count < best_count) {
         best_count = count;
@@ -97,10 +103,10 @@ long double random_path_log_weight(const sc::Shape& shape, sc::Rng& rng, std::ve
     for (std::uint64_t pick = sc::uniform_below(rng, best_count); pick > 0; --pick) rest &= rest - 1;
     const std::uint64_t symbol = rest & (~rest + 1);
     const int row = best_cell / n, col = best_cell % n;
-    row_used[row] |= symbol;
-    col_used[col] |= symbol;
-    box_used[shape.box_of(row, col)] |= symbol;
-    filled[best_cell] = 1;
+    rows[row] |= symbol;
+    cols[col] |= symbol;
+    boxes[shape.box_of(row, col)] |= symbol;
+    done[best_cell] = 1;
   }
   return log_weight;
 }
@@ -206,8 +212,8 @@ int main(int argc, char** argv) {
       std::snprintf(text, sizeof text, "%.10Lf", log10_estimate);
       log10_text = text;
     }
-    const std::string std_error_text =
-        std::isnan(static_cast<double>(std_error)) ? "null" : "\"" + scientific(log10_std_error) + "\"";
+    std::string std_error_text = "null";
+    if (!std::isnan(static_cast<double>(std_error))) std_error_text = '"' + scientific(log10_std_error) + '"';
     std::printf(
         "{\"method\":\"knuth_path\",\"box\":\"%s\",\"seed\":%llu,\"threads\":%d,\"estimate\":\"%s\","
         "\"std_error\":%s,\"rel_std_error\":%s,\"log10_estimate\":%s,\"samples\":%llu,\"dead_ends\":%llu,"
