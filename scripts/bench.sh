@@ -2,13 +2,13 @@
 # Benchmarks whose figures are recorded in docs/benchmarks.md. Speed and
 # precision are measured here, never in timed tests. The machine may be
 # shared and noisy, so every estimator figure is set against the reference
-# estimator (Knuth's random path, most-constrained cell) run in the same go
-# on the same shape with the same threads, and quoted as a ratio.
+# estimator (Knuth's random path, most-constrained cell: bench/knuth_path.cpp,
+# built here) run in the same go on the same shape with the same threads, and
+# quoted as a ratio.
 #
 # usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|classic-ab|frontier-ab|variance|look-ahead] [SECONDS]
-#   KNUTH_MRV_SRC  reference source (default ../shared/bench/knuth_mrv.cpp)
 #   THREADS        threads for both sides (default: all cores)
-#   BUILD_DIR      build tree holding sudoku-count and make_puzzles (default build)
+#   BUILD_DIR      build tree holding sudoku-count, knuth_path and make_puzzles (default build)
 #   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default $BUILD_DIR/ and build-mpi/)
 #   SUDOKU_COUNT_BASE_BIN   a previous build's binary, for bands-ab and classic-ab (required there) and smc (optional)
 #   PUZZLES        puzzles generated for `solve` (default 1000)
@@ -25,17 +25,18 @@ mpi_bin=${SUDOKU_COUNT_MPI_BIN:-build-mpi/sudoku-count}
 if [ ! -x "$bin" ]; then
   if [ "$bin" = build/sudoku-count ]; then scripts/setup.sh; else echo "$bin not found: build it first" >&2; exit 2; fi
 fi
-ref_src=${KNUTH_MRV_SRC:-../shared/bench/knuth_mrv.cpp}
-ref=$build/knuth_mrv
+ref=$build/knuth_path
 
 json_field() { python3 -c 'import json,sys; d=[json.loads(l) for l in sys.stdin if l.strip()][-1]; print(d[sys.argv[1]])' "$1"; }
 # A puzzle of tests/data/puzzles.txt by name (lines NAME PUZZLE:COUNT[:SOLUTION]).
 known_puzzle() { awk -v name="$1" '$1 == name { split($2, f, ":"); print f[1]; found = 1 } END { exit !found }' tests/data/puzzles.txt; }
 
+# The reference, built in the tree with the benchmark helpers switched on
+# (scripts/setup.sh leaves them out but for the full tier).
 build_reference() {
   if [ ! -x "$ref" ]; then
-    if [ ! -f "$ref_src" ]; then echo "reference source $ref_src not found (set KNUTH_MRV_SRC)" >&2; return 1; fi
-    g++ -O3 -fopenmp -o "$ref" "$ref_src"
+    cmake -S . -B "$build" -DSUDOKU_COUNT_BUILD_BENCHMARKS=ON >&2
+    cmake --build "$build" -j "$(nproc)" --target sudoku_count_knuth_path >&2
   fi
 }
 
@@ -56,7 +57,7 @@ compare() {  # compare R C SECONDS [REFERENCE_SECONDS [EXTRA ESTIMATE OPTIONS...
   shift 4 2>/dev/null || shift $#
   local ours theirs
   ours=$(OMP_NUM_THREADS=$threads "$bin" estimate --box "${r}x${c}" --time "$s" --threads "$threads" --json --seed 11 "$@")
-  theirs=$(OMP_NUM_THREADS=$threads "$ref" "$r" "$c" "$rs" 11)
+  theirs=$("$ref" "${r}x${c}" 11 "${rs}s" "$threads")
   python3 - "$r" "$c" "$ours" "$theirs" <<'PY'
 import json, sys
 r, c, ours, theirs = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])
@@ -64,7 +65,7 @@ tnv_o = ours["rel_std_error"] ** 2 * ours["seconds"]
 tnv_t = theirs["time_normalized_variance"]
 print(f"{r}x{c}: sudoku-count {ours['method']}: estimate {ours['estimate']} rse {ours['rel_std_error']:.3e} "
       f"in {ours['seconds']:.1f} s (+{ours['setup_seconds']:.1f} s tables), rse^2*s {tnv_o:.3e}")
-print(f"{r}x{c}: knuth_mrv reference: log10 {theirs['log10_estimate']:.6f} rse {theirs['rel_std_error']:.3e} "
+print(f"{r}x{c}: knuth_path reference: log10 {theirs['log10_estimate']:.6f} rse {theirs['rel_std_error']:.3e} "
       f"in {theirs['seconds']:.1f} s, rse^2*s {tnv_t:.3e}")
 print(f"{r}x{c}: ratio reference/ours = {tnv_t / tnv_o:.1f}x less time for equal precision")
 PY

@@ -2,8 +2,9 @@
 # The test suite, in two tiers. Both install what is missing (scripts/setup.sh)
 # and build what they test.
 #
-# scripts/test.sh: the quick tier, a few minutes. In build/ (Release): the
-#   unit tests but those labelled slow, the CLI tests (tests/cli_test.sh), the
+# scripts/test.sh: the quick tier, a few minutes. Installs the test packages
+#   (setup.sh --tests) and builds build/ (Release) but the benchmark helpers,
+#   which no test runs. Then: the unit tests but those labelled slow, the CLI tests (tests/cli_test.sh), the
 #   long-run tests (tests/long_runs_test.py: the status line on a terminal,
 #   signals 5 s into a 2x6 job and a --forever estimate, checkpoints of the
 #   previous release, a second writer, --threads), every command's JSON
@@ -37,7 +38,7 @@ if [ "${1:-}" = --full ]; then
 fi
 
 if [ $full = 0 ]; then
-  scripts/setup.sh
+  scripts/setup.sh --tests
   (cd build && ctest --output-on-failure -j "$jobs" -LE slow "$@")
   echo "quick tier passed (scripts/test.sh --full adds the slow tests, sanitizers, fuzzing and MPI)" >&2
   exit 0
