@@ -35,7 +35,7 @@ struct EstimateRequest {
   std::optional<std::uint64_t> first_block; // 0 by default; fixed by a resumed run
   double confidence = 0.95;
   std::optional<std::string> checkpoint;    // the file the run saves to (none: the resume file, or none)
-  double checkpoint_every = 60;             // seconds between saves
+  std::optional<double> checkpoint_every;   // seconds between saves (60 by default; needs a checkpoint)
   std::optional<std::string> resume;        // a saved run to continue (none: a new run)
   double report_every = 0;                  // seconds between reports (0: final report only)
 };

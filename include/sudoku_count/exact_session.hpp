@@ -29,7 +29,7 @@ struct ExactCountRequest {
   int threads = 0;               // 0: all cores
   // The job's fields, refused for a count that runs at once:
   std::optional<std::string> checkpoint;   // the file the job saves to (none: the resume file, or none)
-  double checkpoint_every = 60;
+  std::optional<double> checkpoint_every;   // seconds between saves (60 by default; needs a checkpoint)
   std::optional<std::string> resume;       // a saved job to continue
   std::optional<std::uint64_t> max_units;  // stop after this many units of this run
   std::optional<double> time;    // start no unit after this many seconds

@@ -80,6 +80,9 @@ class Processes {
   virtual void serve(UnitRunner&) const {}
 };
 
+// Seconds between a run's saves when its request gives none.
+inline constexpr double kDefaultCheckpointEvery = 60;
+
 // This process alone.
 const Processes& this_process();
 

@@ -14,6 +14,7 @@
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/sample.hpp"
+#include "sudoku_count/session.hpp"
 #include "sudoku_count/layout.hpp"
 #include "sudoku_count/shape.hpp"
 
@@ -172,7 +173,8 @@ CommandSpec estimate_command() {
            {.name = "checkpoint", .kind = Kind::Text, .value_name = "FILE",
             .help = "save the run's state to FILE at the start, every --checkpoint-every seconds and at the end "
                     "(an existing FILE is refused unless it is the --resume FILE)"},
-           {.name = "checkpoint-every", .kind = Kind::Real, .value_name = "SECONDS", .default_value = "60",
+           {.name = "checkpoint-every", .kind = Kind::Real, .value_name = "SECONDS",
+            .default_value = number_text(kDefaultCheckpointEvery),
             .max = kMaxSeconds, .min_exclusive = true, .help = "seconds between checkpoints"},
            {.name = "resume", .kind = Kind::Text, .value_name = "FILE",
             .help = "continue the run saved in checkpoint FILE (and keep saving to FILE unless --checkpoint says "
@@ -255,7 +257,8 @@ CommandSpec exact_command() {
                    .help = "two-band job: save the units done and their exact partial sum to FILE every "
                            "--checkpoint-every seconds and at the end (an existing FILE is refused unless it is the "
                            "--resume FILE)"},
-                  {.name = "checkpoint-every", .kind = Kind::Real, .value_name = "SECONDS", .default_value = "60",
+                  {.name = "checkpoint-every", .kind = Kind::Real, .value_name = "SECONDS",
+            .default_value = number_text(kDefaultCheckpointEvery),
                    .max = kMaxSeconds, .min_exclusive = true, .help = "seconds between job checkpoints"},
                   {.name = "resume", .kind = Kind::Text, .value_name = "FILE",
                    .help = "continue the exact job saved in FILE (and keep saving to FILE unless --checkpoint says "

@@ -18,7 +18,7 @@ ExactResult count_completions_dlx(const Grid& puzzle, const ExactOptions& option
   validate_grid(puzzle);
   const int n = puzzle.n();
   if (const int givens = given_count(puzzle); options.fix_first_row && givens != 0)
-    throw InputError("fixing the first row needs the empty grid, but the puzzle has " + std::to_string(givens) +
+    throw InputError("{fix_first_row} (fixing the first row) needs the empty grid, but the puzzle has " + std::to_string(givens) +
                      (givens == 1 ? " given" : " givens"));
 
   Grid start_grid = puzzle;

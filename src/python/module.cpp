@@ -315,9 +315,7 @@ PYBIND11_MODULE(_core, m) {
         request.first_block = sp::count(first_block, "first_block");
         request.confidence = sp::real(confidence, "confidence").value_or(request.confidence);
         request.checkpoint = sp::text(checkpoint, "checkpoint");
-        request.checkpoint_every = sp::real(checkpoint_every, "checkpoint_every").value_or(request.checkpoint_every);
-        if (!checkpoint_every.is_none() && !request.checkpoint && resume.is_none())
-          throw sc::RequestError("checkpoint_every", "{checkpoint_every} needs a checkpoint: add {checkpoint} (or {resume})");
+        request.checkpoint_every = sp::real(checkpoint_every, "checkpoint_every");
         request.resume = sp::text(resume, "resume");
         request.report_every = progress.is_none() ? 0 : sp::real(report_every, "report_every").value_or(0);
         return sp::estimate(request, progress);
@@ -352,12 +350,15 @@ raises ValueError (InputError).)",
         request.method = sp::text(method, "method").value_or(request.method);
         request.threads = sp::small_integer(threads, "threads").value_or(0);
         request.checkpoint = sp::text(checkpoint, "checkpoint");
-        request.checkpoint_every = sp::real(checkpoint_every, "checkpoint_every").value_or(request.checkpoint_every);
+        request.checkpoint_every = sp::real(checkpoint_every, "checkpoint_every");
         request.resume = sp::text(resume, "resume");
         request.max_units = sp::count(max_units, "max_units");
         request.time = sp::real(time, "time");
         request.route = sp::text(route, "route");
         const std::optional<std::uint64_t> printed = sp::count(print, "print");
+        if (no_transposition && !essentially_different)
+          throw sc::RequestError("no_transposition", "{no_transposition} changes the group of {essentially_different}: "
+                                                     "add {essentially_different}");
         if (essentially_different || calibrate) {
           const char* asked = essentially_different ? "essentially_different" : "calibrate";
           if (essentially_different && calibrate)

@@ -39,7 +39,7 @@ bool samples_exactly_uniform(const Layout& layout) { return sample_method(layout
 SampleResult sample_grids(const Layout& layout, const SampleOptions& options) {
   const Shape& shape = layout.shape();
   const auto start = std::chrono::steady_clock::now();
-  if (options.count == 0) throw InputError("the number of grids to draw must be at least 1");
+  if (options.count == 0) throw InputError("{count} must be at least 1 (the number of grids to draw)");
   if (options.proposals_per_grid == 0) throw InputError("proposals per grid must be at least 1");
   SampleResult result;
   result.layout = layout;

@@ -125,7 +125,11 @@ void check_request(const EstimateRequest& request) {
   }
   if (request.checkpoint && request.checkpoint->empty())
     throw RequestError("checkpoint", "{checkpoint} needs a file name");
-  require_seconds("checkpoint_every", request.checkpoint_every, false);
+  if (request.checkpoint_every) {
+    require_seconds("checkpoint_every", *request.checkpoint_every, false);
+    if (!request.checkpoint && !request.resume)
+      throw RequestError("checkpoint_every", "{checkpoint_every} needs a checkpoint: add {checkpoint} (or {resume})");
+  }
   require_seconds("report_every", request.report_every, true);
   if (request.resume && request.first_block)
     throw RequestError("first_block", "{first_block} is fixed by the checkpoint being resumed; drop it");
@@ -170,7 +174,7 @@ EstimateOutcome run_estimate_session(const EstimateRequest& request, const Estim
   run.threads = request.threads;
   run.confidence = request.confidence;
   run.stop = requested_stop_rule(request);
-  run.checkpoint_every = request.checkpoint_every;
+  run.checkpoint_every = request.checkpoint_every.value_or(kDefaultCheckpointEvery);
   run.report_every = request.report_every;
   if (request.checkpoint || request.resume)
     processes.share([&] {

@@ -41,8 +41,14 @@ void check_request(const ExactCountRequest& request) {
   if (request.threads < 0 || request.threads > 1024)
     throw RequestError("threads", "{threads} must be between 0 (all cores) and 1024, not " +
                                       std::to_string(request.threads));
-  if (!(request.checkpoint_every > 0 && request.checkpoint_every <= 1e9))
-    throw RequestError("checkpoint_every", "{checkpoint_every} must be more than 0 and at most 1e9 seconds");
+  if (request.checkpoint_every) {
+    if (!(*request.checkpoint_every > 0 && *request.checkpoint_every <= 1e9))
+      throw RequestError("checkpoint_every", "{checkpoint_every} must be more than 0 and at most 1e9 seconds");
+    if (!request.checkpoint && !request.resume)
+      throw RequestError("checkpoint_every", "{checkpoint_every} needs a checkpoint: add {checkpoint} (or {resume})");
+  }
+  if (request.fix_first_row && (request.puzzle || request.puzzle_file))
+    throw RequestError("fix_first_row", "{fix_first_row} applies to the empty grid only; drop it or the puzzle");
   if (request.time && !(*request.time > 0 && *request.time <= 1e9))
     throw RequestError("time", "{time} must be more than 0 and at most 1e9 seconds");
   if (request.max_units && *request.max_units == 0)
@@ -51,7 +57,7 @@ void check_request(const ExactCountRequest& request) {
     throw RequestError("checkpoint", "{checkpoint} needs a file name");
   read_field("method", [&] { return exact_method(request.method); });
   if (request.route && !ExactJob::known_route(*request.route))
-    throw RequestError("route", "unknown route " + quote_input(*request.route) + ": choose " + kLayersRoute + " or " +
+    throw RequestError("route", "unknown {route} " + quote_input(*request.route) + ": choose " + kLayersRoute + " or " +
                                     kHalfSplitRoute);
   if (!request.resume && !request.layout.given())
     throw RequestError("box", "no layout given: give {box} (or {regions}), or {resume} a saved job");
@@ -113,11 +119,12 @@ ExactOutcome run_job(const ExactCountRequest& request, ExactPlan plan, const std
   }
   if (hooks.started) hooks.started(plan, &state);
   outcome.classes_before = state.classes;
-  detail::SaveWriter writer(plan.checkpoint, request.checkpoint_every, hooks.save_notice, hooks.save_mutex);
+  const double checkpoint_every = request.checkpoint_every.value_or(kDefaultCheckpointEvery);
+  detail::SaveWriter writer(plan.checkpoint, checkpoint_every, hooks.save_notice, hooks.save_mutex);
   JobHooks job_hooks;
   job_hooks.runner = runner.get();
   job_hooks.interrupt = hooks.interrupt;
-  job_hooks.checkpoint_every = request.checkpoint_every;
+  job_hooks.checkpoint_every = checkpoint_every;
   job_hooks.progress = hooks.job_progress;
   if (!plan.checkpoint.empty())
     job_hooks.checkpoint = [&](const ExactJobState& s, bool final) {

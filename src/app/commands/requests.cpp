@@ -33,7 +33,7 @@ EstimateRequest estimate_request(const ParsedOptions& options) {
   if (options.given("first-block")) request.first_block = options.integer("first-block");
   request.confidence = options.real("confidence");
   if (options.has("checkpoint")) request.checkpoint = options.text("checkpoint");
-  request.checkpoint_every = options.real("checkpoint-every");
+  if (options.given("checkpoint-every")) request.checkpoint_every = options.real("checkpoint-every");
   if (options.has("resume")) request.resume = options.text("resume");
   return request;
 }
@@ -47,7 +47,7 @@ ExactCountRequest exact_count_request(const ParsedOptions& options) {
   request.method = options.text("method");
   request.threads = static_cast<int>(options.integer("threads"));
   if (options.has("checkpoint")) request.checkpoint = options.text("checkpoint");
-  request.checkpoint_every = options.real("checkpoint-every");
+  if (options.given("checkpoint-every")) request.checkpoint_every = options.real("checkpoint-every");
   if (options.has("resume")) request.resume = options.text("resume");
   if (options.has("max-units")) request.max_units = options.integer("max-units");
   if (options.has("time")) request.time = options.real("time");
