@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <cmath>
 #include <iostream>
 #include <thread>
@@ -8,6 +10,7 @@
 #include "known_answers.hpp"
 #include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
+#include "sudoku_count/estimate_session.hpp"
 #include "sudoku_count/estimator.hpp"
 #include "sudoku_count/run.hpp"
 
@@ -464,6 +467,46 @@ TEST(Estimators, OneEntryAddsAMethod) {
   EXPECT_EQ(rest.summary.samples, whole.summary.samples);
   EXPECT_EQ(rest.accumulator.state().mean, whole.accumulator.state().mean);
   EXPECT_EQ(rest.accumulator.state().m2, whole.accumulator.state().m2);
+}
+
+// The method registered by its one entry runs through the library's session
+// as every built-in method does: asked for by name, saved to a checkpoint,
+// resumed from it by the name saved there (no method given), and the
+// resumed run is the uninterrupted one, bit for bit.
+TEST(Estimators, OneEntryRunsThroughTheSession) {
+  register_coin_once();
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / ("sudoku-count-session-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(folder);
+  const std::string saved = (folder / "coin.ckpt").string();
+  EstimateRequest request;
+  request.layout.box = "2x2";
+  request.method = "coin-4x4";
+  request.seed = 11;
+  request.threads = 2;
+  request.samples = 3200;
+  const EstimateOutcome whole = run_estimate_session(request);
+  EXPECT_EQ(whole.run.method, "coin-4x4");
+  EXPECT_EQ(whole.progress.summary.samples, 3200u);
+  const double estimate = static_cast<double>(whole.progress.summary.estimate.convert_to<double>());
+  const double error = static_cast<double>(whole.progress.summary.std_error.convert_to<double>());
+  // 5 standard errors: a fixed seed, and a margin no correct run misses.
+  EXPECT_LT(std::fabs(estimate - 288), 5 * error) << estimate << " +- " << error;
+
+  request.samples = 1920;  // 120 blocks of 16
+  request.checkpoint = saved;
+  run_estimate_session(request);
+  EstimateRequest resume;
+  resume.resume = saved;
+  resume.samples = 3200;
+  resume.threads = 1;
+  const EstimateOutcome rest = run_estimate_session(resume);
+  EXPECT_EQ(rest.run.method, "coin-4x4");
+  EXPECT_EQ(rest.progress.summary.samples, 3200u);
+  EXPECT_EQ(rest.progress.accumulator.state().mean, whole.progress.accumulator.state().mean);
+  EXPECT_EQ(rest.progress.accumulator.state().m2, whole.progress.accumulator.state().m2);
+  EXPECT_EQ(load_checkpoint(saved).method, "coin-4x4");
+  std::filesystem::remove_all(folder);
 }
 
 TEST(Driver, DefaultStopRuleIsATargetOrATimeBudget) {
