@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "session/request_field.hpp"
 #include "session/save_writer.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/symmetry.hpp"
@@ -40,14 +41,9 @@ void require_count(const std::string& field, const std::optional<std::uint64_t>&
 
 // The saved run of `path`, checked to be resumable as a single run.
 Checkpoint read_resumed_run(const std::string& path, const Processes& processes) {
-  Checkpoint resumed;
-  try {
-    resumed = parse_checkpoint(processes.share([&] { return format_checkpoint(load_checkpoint(path)); }), path);
-  } catch (const RequestError&) {
-    throw;
-  } catch (const InputError& e) {
-    throw RequestError("resume", e.what());
-  }
+  const Checkpoint resumed = detail::read_field("resume", [&] {
+    return parse_checkpoint(processes.share([&] { return format_checkpoint(load_checkpoint(path)); }), path);
+  });
   if (resumed.ranges.size() != 1)
     throw RequestError("resume", "checkpoint '" + path + "' holds " + std::to_string(resumed.ranges.size()) +
                                      " merged runs and cannot be resumed; merge it with further runs instead");
@@ -109,20 +105,8 @@ void check_request(const EstimateRequest& request) {
     throw RequestError("particles", "{particles} must be between 0 (the method's default) and " +
                                         std::to_string(EstimatorOptions::kMaxParticles) + ", not " +
                                         std::to_string(*request.particles));
-  if (request.method) {
-    try {
-      estimator_method(*request.method);
-    } catch (const InputError& e) {
-      throw RequestError("method", e.what());
-    }
-  }
-  if (request.orientation) {
-    try {
-      parse_orientation(*request.orientation);
-    } catch (const InputError& e) {
-      throw RequestError("orientation", e.what());
-    }
-  }
+  if (request.method) detail::read_field("method", [&] { return estimator_method(*request.method); });
+  if (request.orientation) detail::read_field("orientation", [&] { return parse_orientation(*request.orientation); });
   if (request.checkpoint && request.checkpoint->empty())
     throw RequestError("checkpoint", "{checkpoint} needs a file name");
   if (request.checkpoint_every) {

@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "session/request_field.hpp"
 #include "session/save_writer.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/grid.hpp"
@@ -11,20 +12,10 @@
 namespace sudoku_count {
 namespace {
 
+using detail::read_field;
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-// A library refusal raised while reading `field`, as a request error of it.
-template <class Read>
-auto read_field(const std::string& field, Read read) {
-  try {
-    return read();
-  } catch (const RequestError&) {
-    throw;
-  } catch (const InputError& e) {
-    throw RequestError(field, e.what());
-  }
 }
 
 // Refuses a box that differs from the shape of a resumed job (`path`).

@@ -6,26 +6,13 @@
 #include <sstream>
 #include <system_error>
 
+#include "session/request_field.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/session.hpp"
 
 namespace sudoku_count {
-namespace {
 
-// Shape::parse and Layout's parsers word their own refusals (they quote the
-// text); the request error adds which field held it.
-template <class Parse>
-auto parse_field(const std::string& field, Parse parse) {
-  try {
-    return parse();
-  } catch (const RequestError&) {
-    throw;
-  } catch (const InputError& e) {
-    throw RequestError(field, e.what());
-  }
-}
-
-}  // namespace
+using detail::read_field;
 
 std::string read_input_file(const std::string& path, const std::string& field, const std::string& what) {
   if (path == "-" && field == "puzzle_file") {
@@ -55,12 +42,12 @@ std::vector<ListedPuzzle> read_puzzle_list(const std::string& path, const Layout
 
 Layout requested_layout(const LayoutRequest& request) {
   const std::vector<Variant> variants =
-      request.variant ? parse_field("variant", [&] { return Layout::parse_variants(*request.variant); })
+      request.variant ? read_field("variant", [&] { return Layout::parse_variants(*request.variant); })
                       : std::vector<Variant>{};
   if (!request.regions) {
     if (!request.box) throw RequestError("box", "no layout given: give {box} (or {regions})");
-    const Shape shape = parse_field("box", [&] { return Shape::parse(*request.box); });
-    return parse_field("box", [&] { return Layout::with_variants(shape, variants); });
+    const Shape shape = read_field("box", [&] { return Shape::parse(*request.box); });
+    return read_field("box", [&] { return Layout::with_variants(shape, variants); });
   }
   const std::string& path = *request.regions;
   const std::string text = read_input_file(path, "regions", "regions file");
@@ -71,7 +58,7 @@ Layout requested_layout(const LayoutRequest& request) {
     throw RequestError("regions", "regions file " + quote_input(path) + ": " + e.what());
   }
   if (request.box) {
-    const Shape box = parse_field("box", [&] { return Shape::parse(*request.box); });
+    const Shape box = read_field("box", [&] { return Shape::parse(*request.box); });
     if (box.n() != layout.n())
       throw RequestError("box", "{box} " + *request.box + " gives a " + std::to_string(box.n()) + "x" +
                                     std::to_string(box.n()) + " grid but regions file " + quote_input(path) + " has " +
@@ -87,7 +74,7 @@ void require_same_layout(const LayoutRequest& request, const Layout& saved, cons
       request.box || request.regions
           ? requested_layout(request)
           : Layout::with_variants(saved.shape(),
-                                  parse_field("variant", [&] { return Layout::parse_variants(*request.variant); }));
+                                  read_field("variant", [&] { return Layout::parse_variants(*request.variant); }));
   if (!(asked == saved))
     throw RequestError(request.box ? "box" : request.regions ? "regions" : "variant",
                        "layout " + asked.name() + " (from {box}, {variant}, {regions}) does not match checkpoint '" +
