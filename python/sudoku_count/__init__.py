@@ -7,9 +7,10 @@
     (5, 9, 9)
 
 The box is given as on the command line ('3', '2x3'); keyword arguments are
-named like the command's options (rel_error for --rel-error); None means the
-command's default. Bad input raises ValueError (sudoku_count.InputError)
-with the tool's message. See docs/python.md.
+the fields of the library's requests, named like the command's options
+(rel_error for --rel-error); None means the library's default. Bad input
+raises ValueError (sudoku_count.InputError) with the library's message, which
+names the keyword at fault (rel_error=). See docs/python.md.
 """
 
 from ._core import InputError, __version__, estimate, exact, sample, solve
