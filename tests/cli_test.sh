@@ -340,6 +340,17 @@ signal_run() {  # signal_run SIGNAL DELAY MODE(text|json)
   [ "$mode" = json ] && args+=(--json --report-every 0.05)
   timeout -s KILL 30 "$bin" "${args[@]}" >"$tmp/sig.out" 2>"$tmp/sig.err" &
   local pid=$!
+  # The delay counts from the moment the tool catches SIGINT (SigCgt in
+  # /proc): a signal before that ends any program at once, and a slow start
+  # (a sanitizer build on a loaded machine) can outlast a short delay.
+  local tool="" mask="" waited=0
+  while [ $waited -lt 200 ]; do
+    tool=$(pgrep -P $pid | head -1)
+    mask=$( [ -n "$tool" ] && awk '/^SigCgt:/ { print $2 }' /proc/$tool/status 2>/dev/null)
+    [ -n "$mask" ] && (( 0x$mask & 2 )) && break
+    sleep 0.05
+    waited=$((waited + 1))
+  done
   sleep "$delay"
   pkill -"$sig" -P $pid 2>/dev/null || kill -"$sig" $pid  # the tool is timeout's child
   wait $pid
