@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sudoku_count/checkpoint.hpp"
+#include "sudoku_count/reports.hpp"
 #include "sudoku_count/estimate_session.hpp"
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/exact_job.hpp"
@@ -26,25 +27,6 @@
 #include "sudoku_count/tables.hpp"
 
 namespace sudoku_count {
-
-// ---- what a record reports: the library's result with what the run knows around it
-struct ExactReport {
-  ExactResult result;
-  Layout layout;
-  bool puzzle = false;                 // completions of a given puzzle, not all grids of the shape
-  std::optional<std::uint64_t> print{};  // print K (exact)
-  std::vector<Grid> printed{};           // the first completions in search order (at most K)
-};
-
-struct MergeReport {
-  Checkpoint merged;
-  std::vector<Checkpoint> runs;
-  std::vector<std::string> names;  // of the runs, as quoted in messages
-  Summary summary;
-  BigInt group_order;
-  std::optional<std::string> output;  // the merged checkpoint written (merge's output)
-  bool output_saved = false;
-};
 
 // ---- the records
 

@@ -18,6 +18,7 @@
 #include "sudoku_count/layer_calibration.hpp"
 #include "sudoku_count/layout.hpp"
 #include "sudoku_count/records.hpp"
+#include "sudoku_count/reports.hpp"
 #include "sudoku_count/rng.hpp"
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/sample.hpp"

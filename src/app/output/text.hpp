@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku_count/records.hpp"
+#include "sudoku_count/reports.hpp"
 #include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/layer_calibration.hpp"
 #include "sudoku_count/run.hpp"
