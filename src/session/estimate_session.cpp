@@ -15,23 +15,11 @@
 namespace sudoku_count {
 namespace {
 
-constexpr double kMaxSeconds = 1e9;      // about 31 years: a larger time is a typing error
+using detail::number;
+using detail::require_seconds;
+using detail::require_threads;
+
 constexpr std::uint64_t kMaxCount = 1e18;  // samples, blocks, a first block
-constexpr int kMaxThreads = 1024;
-
-std::string number(double value) {
-  std::string text = std::to_string(value);
-  while (!text.empty() && text.back() == '0') text.pop_back();
-  if (!text.empty() && text.back() == '.') text.pop_back();
-  return text;
-}
-
-void require_seconds(const std::string& field, double value, bool zero_allowed) {
-  if (!(value >= 0 && value <= kMaxSeconds) || (!zero_allowed && value == 0))
-    throw RequestError(field, "{" + field + "} must be " + (zero_allowed ? "between 0" : "more than 0 and at most") +
-                                  (zero_allowed ? " and " : " ") + number(kMaxSeconds) + " seconds, not " +
-                                  number(value));
-}
 
 void require_count(const std::string& field, const std::optional<std::uint64_t>& value, std::uint64_t least) {
   if (value && (*value < least || *value > kMaxCount))
@@ -95,9 +83,7 @@ void check_request(const EstimateRequest& request) {
   if (request.forever && (request.rel_error || request.time || request.samples || request.blocks))
     throw RequestError("forever", "{forever} runs until interrupted: drop {rel_error}, {time}, {samples} and "
                                   "{blocks}, or {forever}");
-  if (request.threads < 0 || request.threads > kMaxThreads)
-    throw RequestError("threads", "{threads} must be between 0 (all cores) and " + std::to_string(kMaxThreads) +
-                                      ", not " + std::to_string(request.threads));
+  require_threads(request.threads);
   if (!(request.confidence > 0 && request.confidence < 1))
     throw RequestError("confidence", "{confidence} must be more than 0 and less than 1, not " +
                                          number(request.confidence));

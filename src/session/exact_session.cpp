@@ -29,19 +29,15 @@ void require_job_shape(const LayoutRequest& request, const Shape& saved, const s
 void check_request(const ExactCountRequest& request) {
   if (request.puzzle && request.puzzle_file)
     throw RequestError("puzzle", "give either {puzzle} or {puzzle_file}, not both");
-  if (request.threads < 0 || request.threads > 1024)
-    throw RequestError("threads", "{threads} must be between 0 (all cores) and 1024, not " +
-                                      std::to_string(request.threads));
+  detail::require_threads(request.threads);
   if (request.checkpoint_every) {
-    if (!(*request.checkpoint_every > 0 && *request.checkpoint_every <= 1e9))
-      throw RequestError("checkpoint_every", "{checkpoint_every} must be more than 0 and at most 1e9 seconds");
+    detail::require_seconds("checkpoint_every", *request.checkpoint_every, false);
     if (!request.checkpoint && !request.resume)
       throw RequestError("checkpoint_every", "{checkpoint_every} needs a checkpoint: add {checkpoint} (or {resume})");
   }
   if (request.fix_first_row && (request.puzzle || request.puzzle_file))
     throw RequestError("fix_first_row", "{fix_first_row} applies to the empty grid only; drop it or the puzzle");
-  if (request.time && !(*request.time > 0 && *request.time <= 1e9))
-    throw RequestError("time", "{time} must be more than 0 and at most 1e9 seconds");
+  if (request.time) detail::require_seconds("time", *request.time, false);
   if (request.max_units && *request.max_units == 0)
     throw RequestError("max_units", "{max_units} must be at least 1");
   if (request.checkpoint && request.checkpoint->empty())
@@ -130,10 +126,8 @@ ExactOutcome run_job(const ExactCountRequest& request, ExactPlan plan, const std
   return outcome;
 }
 
-}  // namespace
-
-ExactPlan plan_exact_count(const ExactCountRequest& request, const std::optional<ExactJobState>& resumed) {
-  check_request(request);
+// The plan of a request already checked (check_request).
+ExactPlan plan_checked(const ExactCountRequest& request, const std::optional<ExactJobState>& resumed) {
   ExactPlan plan;
   ExactRequest& count = plan.count;
   if (resumed) require_job_shape(request.layout, resumed->shape, *request.resume);
@@ -165,6 +159,13 @@ ExactPlan plan_exact_count(const ExactCountRequest& request, const std::optional
   return plan;
 }
 
+}  // namespace
+
+ExactPlan plan_exact_count(const ExactCountRequest& request, const std::optional<ExactJobState>& resumed) {
+  check_request(request);
+  return plan_checked(request, resumed);
+}
+
 ExactOutcome run_exact_session(const ExactCountRequest& request, const ExactHooks& hooks,
                                const Processes& processes) {
   check_request(request);
@@ -180,7 +181,7 @@ ExactOutcome run_exact_session(const ExactCountRequest& request, const ExactHook
       return parse_exact_job(processes.share([&] { return format_exact_job(load_exact_job(*request.resume)); }),
                              *request.resume);
     });
-  ExactPlan plan = plan_exact_count(request, resumed);
+  ExactPlan plan = plan_checked(request, resumed);
   if (plan.job) return run_job(request, std::move(plan), resumed, hooks, processes);
   ExactOutcome outcome;
   outcome.plan = plan;
