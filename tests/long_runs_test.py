@@ -103,11 +103,21 @@ def progress():
         status, took, lines = run_on_pty(["estimate", "--box", "3", "--samples", samples, "--threads", "1"],
                                          os.path.join(tmp, "out.txt"))
         etas = [(t, int(m.group(1)), m.group(2)) for t, line in lines for m in [ETA.search(line)] if m]
+        # The rate is this session's, measured at block ends, and the ETA
+        # is drawn rounded to a second; under a loaded machine (CTest runs
+        # beside other tests) an early rate is rough. So the middle miss of
+        # the lines after the first second must be within 1.5 s (or 35% of
+        # the run) and none may miss by more than 60% of the run: an ETA
+        # from another rule, or from the whole run's samples, misses by the
+        # run's length.
         late = [(t, eta) for t, eta, rule in etas if t > 1.0 and rule == "--samples"]
-        worst = max((abs(t + eta - took) for t, eta in late), default=99)
+        misses = sorted(abs(t + eta - took) for t, eta in late)
+        middle = misses[len(misses) // 2] if misses else 99
+        worst = misses[-1] if misses else 99
         check("progress --samples %s: ETA from --samples, near the end" % samples,
-              status == 0 and late and worst <= max(1.5, 0.35 * took),
-              "status %d, took %.1f s, worst miss %.1f s: %r" % (status, took, worst, etas[:5]))
+              status == 0 and late and len(late) == len([e for e in etas if e[0] > 1.0]) and
+              middle <= max(1.5, 0.35 * took) and worst <= max(2.5, 0.6 * took),
+              "status %d, took %.1f s, middle miss %.1f s, worst %.1f s: %r" % (status, took, middle, worst, etas[:5]))
         # --progress never: nothing on the terminal; --forever: no ETA.
         status, took, lines = run_on_pty(["estimate", "--box", "2x3", "--time", "1.5", "--progress", "never"],
                                          os.path.join(tmp, "out.txt"))
