@@ -1,9 +1,17 @@
 #pragma once
-// The exact count of a two-band shape (R x 2 boxes, or 2 x R transposed, R
-// <= 6) as a job that can stop, resume and spread over processes
-// (docs/method.md, section 8):
+// Exact counts as jobs that can stop, resume and spread over processes:
+//  - all grids of a two-band shape (R x 2 boxes, or 2 x R transposed, R <= 6;
+//    docs/method.md, section 8), by the routes "layers" and "two-bands":
 //
-//   number of grids = sum over the classes K of band-1 column sets of |K| f(K)^2.
+//      number of grids = sum over the classes K of band-1 column sets of |K| f(K)^2;
+//
+//  - all grids of a variant layout with boxes (groups p, windows, diagonals
+//    beside the groups) in two or three bands, by the route "slices"
+//    (docs/method.md, section 14):
+//
+//      number of grids = N! sum over the classes K of first bands of |K| G(K),
+//
+//    G the completions of the class's least band, counted by the slice lemma.
 //
 // The classes are streamed in a fixed order, cut into chunks of that order.
 // The job has two kinds of work units, each computed anywhere, in any order:
@@ -22,7 +30,8 @@
 //   format 2
 //   version 0.1.0            (of the sudoku-count that wrote it: for people; not checked)
 //   box 2x5                  (the shape asked for)
-//   route layers             (or two-bands: how f is computed, below)
+//   variants p               (format 3, a variant layout's only: its variants)
+//   route layers             (or two-bands, or slices: how a class is computed, below)
 //   method_version 1         (ExactJob::kMethodVersion; format 1 files have none: version 1)
 //   chunks 6409
 //   census 0 0 3 - - 1 ...   (classes per chunk; - for a chunk not counted yet)
@@ -39,14 +48,18 @@
 #include <vector>
 
 #include "sudoku_count/bignum.hpp"
+#include "sudoku_count/layout.hpp"
 #include "sudoku_count/shape.hpp"
 
 namespace sudoku_count {
 
-// Format 2 adds the method version; formats 1 and 2 are read. Any build
-// that reads the format and has the same route, method version and unit
-// list resumes a job, whatever the tool version that wrote it.
+// Format 2 adds the method version, format 3 the variants of a variant
+// layout (jobs of the classic rules are still written in format 2);
+// formats 1 to 3 are read. Any build that reads the format and has the same
+// layout, route, method version and unit list resumes a job, whatever the
+// tool version that wrote it.
 inline constexpr int kExactJobFormat = 2;
+inline constexpr int kVariantExactJobFormat = 3;
 inline constexpr int kOldestExactJobFormat = 1;
 
 // One finished unit.
@@ -66,13 +79,19 @@ struct UnitResult {
 //    before the layers, kept so that its checkpoints resume and for
 //    comparison).
 // Both give every unit the same term.
+//  - "slices" (variant layouts): the classes of first bands under the
+//    layout's symmetries, each class's completions by the slice lemma.
 inline constexpr const char* kLayersRoute = "layers";
 inline constexpr const char* kHalfSplitRoute = "two-bands";
+inline constexpr const char* kSlicesRoute = "slices";
 
 class ExactJob {
  public:
   // Whether the job counts the shape (R x 2 or 2 x R boxes, R <= 6).
   static bool handles(const Shape& shape);
+  // Whether the job counts the layout: a shape it handles, or a variant
+  // layout the slices route serves (else `why` says why not).
+  static bool handles(const Layout& layout, std::string* why = nullptr);
   // Whether `route` names one of the routes above.
   static bool known_route(const std::string& route);
   // Builds the unit list (a second for R = 6). Throws InputError unless
@@ -80,17 +99,23 @@ class ExactJob {
   // least memory its tables take (layers_route_memory_floor) exceeds the
   // machine's.
   explicit ExactJob(const Shape& shape, const std::string& route = kLayersRoute);
+  // A variant layout, by the slices route (InputError unless handles(layout)).
+  explicit ExactJob(const Layout& layout);
   ~ExactJob();
   ExactJob(const ExactJob&) = delete;
   ExactJob& operator=(const ExactJob&) = delete;
 
   const Shape& shape() const { return shape_; }          // asked for
+  const Layout& layout() const { return layout_; }       // the shape's classic rules, or the variant layout
   const Shape& counted_shape() const { return counted_; }  // R x 2 (a transpose has as many grids)
   const std::string& route() const { return route_; }
   // Raised whenever a change makes a unit's number or result differ (the
   // chunks, the class order, the terms), so no job mixes units of two.
   static constexpr int kMethodVersion = 1;
   std::uint64_t chunks() const;
+  // The slices route: the symmetries the classes of first bands are taken
+  // under (1 for the other routes).
+  std::uint64_t group_order() const;
   static constexpr std::uint64_t kMaxClassesPerChunk = std::uint64_t{1} << 24;
   bool is_census_unit(std::uint64_t unit) const { return unit < chunks(); }
   std::uint64_t class_unit(std::uint64_t chunk, std::uint64_t k) const {
@@ -102,6 +127,7 @@ class ExactJob {
  private:
   struct Impl;
   Shape shape_, counted_;
+  Layout layout_;
   std::string route_;
   std::unique_ptr<const Impl> impl_;
 };
@@ -118,6 +144,7 @@ struct ExactJobState {
   int format = kExactJobFormat;
   std::string tool_version;
   Shape shape;
+  std::string variants;  // a variant layout's ("p", "x+p", "windows"); "" for the classic rules
   std::string route;
   int method_version = ExactJob::kMethodVersion;
   std::uint64_t chunks = 0;
@@ -138,7 +165,10 @@ struct ExactJobState {
   void add(const UnitResult& result);
 };
 
-// The route a run takes: a resumed job's own (when this build knows it, so
+// The layout of a job's state: its box with its variants.
+Layout job_layout(const ExactJobState& state);
+
+// The route a run takes: a slices job's "slices"; a resumed job's own (when this build knows it, so
 // that a job started by one route finishes by it), else the one asked for
 // (when not empty), else the default of the shape: the layers up to R = 5,
 // the half split for R = 6 (whose layer tables need more memory than a

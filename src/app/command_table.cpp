@@ -213,7 +213,7 @@ CommandSpec exact_command() {
       .usage = "sudoku-count exact (--box SHAPE [--variant LIST] | --regions FILE) [--puzzle TEXT | --puzzle-file FILE] [--print K] [--fix-first-row] "
                "[--method M] [--threads T] [--progress WHEN] [--json]\n"
                "       sudoku-count exact --box SHAPE [--route R] [--checkpoint FILE] [--checkpoint-every SECONDS] [--max-units N] "
-               "[--time SECONDS] [...]   (two-band shapes: R x 2, 2 x R)\n"
+               "[--time SECONDS] [...]   (two-band shapes: R x 2, 2 x R; variant layouts by slices)\n"
                "       sudoku-count exact --resume FILE [--max-units N] [--time SECONDS] [...]\n"
                "       sudoku-count exact --box SHAPE --essentially-different [--no-transposition] [--threads T] "
                "[--json]\n"
@@ -221,9 +221,10 @@ CommandSpec exact_command() {
       .brief = "exact number of grids, or of completions of a puzzle, or of essentially different grids",
       .summary = "Exact number of completions of a partial grid (the empty grid by default: all grids of the "
                  "shape), by dancing links or, for all grids of a shape, by the column-set decomposition over band "
-                 "tables. Shapes of two bands (boxes R x 2 and 2 x R) run as a job of units that shows its progress, "
-                 "can stop (--max-units, --time, Ctrl-C) and resume from a checkpoint, and spreads over the "
-                 "processes of an MPI run. With --essentially-different: the number of classes of grids under the "
+                 "tables, or, for all grids of a variant layout with boxes (p, windows, x beside p), by classes of "
+                 "first bands whose completions factor over column slices. Shapes of two bands (boxes R x 2 and "
+                 "2 x R) and the slices run as a job of units that shows its progress, can stop (--max-units, "
+                 "--time, Ctrl-C) and resume from a checkpoint, and spreads over the processes of an MPI run. With --essentially-different: the number of classes of grids under the "
                  "symmetry group, by Burnside's lemma over the conjugacy classes of the geometric group.",
       .options = {box_option(), variant_option(), regions_option(), puzzle_option(),
                   puzzle_file_option("read the puzzle from FILE (- for standard input)"),
@@ -246,15 +247,16 @@ CommandSpec exact_command() {
                    .help = "two-band job: how f of a class is computed: 'layers' (the reverse row layers, tables "
                            "shared by the classes; the default up to 2x5 and 5x2) or 'two-bands' (the half split of "
                            "each class on its own; the default for 2x6 and 6x2, whose layer tables need more memory "
-                           "than a workstation has); a resumed job keeps its own and refuses another",
-                   .choices = {"layers", "two-bands"}},
+                           "than a workstation has); a resumed job keeps its own and refuses another; variant "
+                           "layouts run by 'slices', their only route",
+                   .choices = {"layers", "two-bands", "slices"}},
                   {.name = "calibrate",
                    .help = "two-band shapes: time about a thousand states of every layer of the layers route, count "
                            "the classes and print the projected CPU time and memory of the whole count, without "
                            "counting (a minute for 2x6)"},
                   threads_option(),
                   {.name = "checkpoint", .kind = Kind::Text, .value_name = "FILE",
-                   .help = "two-band job: save the units done and their exact partial sum to FILE every "
+                   .help = "exact job: save the units done and their exact partial sum to FILE every "
                            "--checkpoint-every seconds and at the end (an existing FILE is refused unless it is the "
                            "--resume FILE)"},
                   {.name = "checkpoint-every", .kind = Kind::Real, .value_name = "SECONDS",
@@ -264,10 +266,10 @@ CommandSpec exact_command() {
                    .help = "continue the exact job saved in FILE (and keep saving to FILE unless --checkpoint says "
                            "otherwise); the box comes from FILE"},
                   {.name = "max-units", .kind = Kind::Integer, .value_name = "N", .min = 1, .max = 1e18,
-                   .help = "two-band job: stop after N more units (resume later with --resume)"},
+                   .help = "exact job: stop after N more units (resume later with --resume)"},
                   {.name = "time", .kind = Kind::Real, .value_name = "SECONDS", .max = kMaxSeconds,
                    .min_exclusive = true,
-                   .help = "two-band job: start no unit after SECONDS (the units under way finish)"},
+                   .help = "exact job: start no unit after SECONDS (the units under way finish)"},
                   progress_option(), json_option()},
       .conflicts = {one_puzzle_source(),
                     {"fix-first-row", {"puzzle", "puzzle-file"},

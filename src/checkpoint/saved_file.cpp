@@ -42,11 +42,11 @@ const SavedKind kExactJobKind{
     .what = "job checkpoint",
     .description = "an exact job's checkpoint",
     .oldest_format = kOldestExactJobFormat,
-    .format = kExactJobFormat,
+    .format = kVariantExactJobFormat,
     .too_old = "",
     // 2^14 chunks of census and done ranges that alternate: well under 1 MB.
     .max_bytes = 1 << 22,
-    .keys = {"box", "route", "method_version", "chunks", "census", "done", "classes", "sum", "seconds"},
+    .keys = {"box", "variants", "route", "method_version", "chunks", "census", "done", "classes", "sum", "seconds"},
     .repeated = {},
 };
 
@@ -83,8 +83,9 @@ std::optional<std::size_t> first_binary_byte(const std::string& text) {
 
 }  // namespace
 
-std::string saved_header(const SavedKind& kind, const std::string& tool_version) {
-  return std::string(kind.magic) + "\nformat " + std::to_string(kind.format) + "\nversion " + tool_version + "\n";
+std::string saved_header(const SavedKind& kind, const std::string& tool_version, int format) {
+  return std::string(kind.magic) + "\nformat " + std::to_string(format > 0 ? format : kind.format) + "\nversion " +
+         tool_version + "\n";
 }
 
 std::string with_checksum(const std::string& text) { return text + "checksum " + hex64(fnv1a64(text)) + "\n"; }

@@ -42,8 +42,9 @@ struct SavedKind {
 extern const SavedKind kEstimateRunKind;
 extern const SavedKind kExactJobKind;
 
-// The header lines of a file of `kind` (magic, format, tool version).
-std::string saved_header(const SavedKind& kind, const std::string& tool_version);
+// The header lines of a file of `kind` (magic, format, tool version): the
+// newest format of the kind unless `format` names an older one it writes.
+std::string saved_header(const SavedKind& kind, const std::string& tool_version, int format = 0);
 // `text` (the header and the body) followed by its checksum line.
 std::string with_checksum(const std::string& text);
 

@@ -15,6 +15,7 @@
 #include "exact/band_reach.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact_job.hpp"
+#include "exact/job_sum.hpp"
 
 namespace sudoku_count {
 using namespace detail;  // internals of this area
@@ -60,11 +61,9 @@ BigInt sum_over_band_classes(const Shape& shape, int threads, const ProgressFn& 
   return sum;
 }
 
-// Two bands (C = 2): the sum of f^2 over band-1 column sets, one f per class
-// of column sets (docs/method.md section 8), as the units of the exact job
-// (exact_job.hpp) run to the end on this process's threads.
-BigInt sum_over_two_band_classes(const Shape& shape, int threads, const ProgressFn& progress, std::string& detail) {
-  const ExactJob job(shape);
+}  // namespace
+
+BigInt detail::sum_of_job(const ExactJob& job, int threads, const ProgressFn& progress, std::string& detail) {
   JobHooks hooks;
   hooks.threads = threads;
   if (progress)
@@ -75,6 +74,15 @@ BigInt sum_over_two_band_classes(const Shape& shape, int threads, const Progress
   const ExactJobState state = run_exact_job(job, start_state(job), {}, hooks);
   detail = exact_job_detail(job, state);
   return state.sum;
+}
+
+namespace {
+
+// Two bands (C = 2): the sum of f^2 over band-1 column sets, one f per class
+// of column sets (docs/method.md section 8), as the units of the exact job
+// (exact_job.hpp) run to the end on this process's threads.
+BigInt sum_over_two_band_classes(const Shape& shape, int threads, const ProgressFn& progress, std::string& detail) {
+  return detail::sum_of_job(ExactJob(shape), threads, progress, detail);
 }
 
 }  // namespace

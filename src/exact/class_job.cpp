@@ -9,6 +9,8 @@
 #include "bands/band_fillings.hpp"
 #include "core/threads.hpp"
 #include "exact/layered_fillings.hpp"
+#include "slices/first_band_classes.hpp"
+#include "slices/sliced_completions.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/layer_calibration.hpp"
@@ -48,26 +50,61 @@ class ThreadRunner : public UnitRunner {
 }  // namespace
 
 struct ExactJob::Impl {
-  TwoBandClassChunks chunks;
-  std::unique_ptr<const LayeredFillings> layers;  // the layers route's tables
+  // The two-band count: its class chunks, and the layers route's tables.
+  std::unique_ptr<const TwoBandClassChunks> two_bands;
+  std::unique_ptr<const LayeredFillings> layers;
+  // The slices route: the classes of first bands and their completions.
+  std::unique_ptr<const FirstBandClasses> first_bands;
+  std::unique_ptr<const SlicedCompletions> completions;
+  BigInt relabellings;  // N!
   Impl(int rows, bool by_layers)
-      : chunks(rows), layers(by_layers ? std::make_unique<const LayeredFillings>(rows) : nullptr) {}
+      : two_bands(std::make_unique<const TwoBandClassChunks>(rows)),
+        layers(by_layers ? std::make_unique<const LayeredFillings>(rows) : nullptr) {}
+  Impl(const Layout& layout, SlicedLayout cut)
+      : first_bands(std::make_unique<const FirstBandClasses>(layout)),
+        completions(std::make_unique<const SlicedCompletions>(std::move(cut))),
+        relabellings(factorial(layout.n())) {}
+  std::uint64_t chunks() const { return two_bands ? two_bands->chunks() : first_bands->chunks(); }
 };
 
-bool ExactJob::known_route(const std::string& route) { return route == kLayersRoute || route == kHalfSplitRoute; }
+bool ExactJob::handles(const Layout& layout, std::string* why) {
+  if (layout.classic()) {
+    if (handles(layout.shape())) return true;
+    if (why) *why = "the two-band job counts boxes R x 2 or 2 x R with R <= 6";
+    return false;
+  }
+  if (layout.is_jigsaw()) {
+    if (why) *why = "a jigsaw has no bands of boxes";
+    return false;
+  }
+  return SlicedLayout::cut(layout, why).has_value();
+}
+
+ExactJob::ExactJob(const Layout& layout) : shape_(layout.shape()), counted_(layout.shape()), layout_(layout), route_(kSlicesRoute) {
+  std::string why;
+  std::optional<SlicedLayout> cut = layout.classic() ? std::nullopt : SlicedLayout::cut(layout, &why);
+  if (!cut)
+    throw InputError("the slices route counts variant layouts with boxes in two or three bands; layout " +
+                     layout.name() + " is not served: " + (layout.classic() ? "it has the classic rules" : why));
+  impl_ = std::make_unique<const Impl>(layout, std::move(*cut));
+}
+
+bool ExactJob::known_route(const std::string& route) {
+  return route == kLayersRoute || route == kHalfSplitRoute || route == kSlicesRoute;
+}
 
 bool ExactJob::handles(const Shape& shape) {
   const int r = shape.box_rows, c = shape.box_cols;
   return (c == 2 && r >= 1 && r <= kMaxJobRows) || (r == 2 && c >= 1 && c <= kMaxJobRows);
 }
 
-ExactJob::ExactJob(const Shape& shape, const std::string& route) : shape_(shape), route_(route) {
+ExactJob::ExactJob(const Shape& shape, const std::string& route) : shape_(shape), layout_(shape), route_(route) {
   if (!handles(shape))
     throw InputError("the exact job counts grids of two bands, boxes R x 2 or 2 x R with R <= 6; box " +
                      shape.name() + " is not one");
-  if (!known_route(route))
-    throw InputError("the exact job's route is '" + std::string(kLayersRoute) + "' or '" + kHalfSplitRoute +
-                     "', not '" + route + "'");
+  if (route != kLayersRoute && route != kHalfSplitRoute)
+    throw InputError("the two-band job's route is '" + std::string(kLayersRoute) + "' or '" + kHalfSplitRoute +
+                     "', not '" + route + "'" + (route == kSlicesRoute ? " (slices counts variant layouts)" : ""));
   counted_ = shape.box_cols == 2 ? shape : Shape{shape.box_cols, shape.box_rows};
   if (route == kLayersRoute) {
     const double floor = layers_route_memory_floor(shape), memory = physical_memory_bytes();
@@ -86,7 +123,8 @@ ExactJob::ExactJob(const Shape& shape, const std::string& route) : shape_(shape)
 
 ExactJob::~ExactJob() = default;
 
-std::uint64_t ExactJob::chunks() const { return impl_->chunks.chunks(); }
+std::uint64_t ExactJob::chunks() const { return impl_->chunks(); }
+std::uint64_t ExactJob::group_order() const { return impl_->first_bands ? impl_->first_bands->group_order() : 1; }
 
 // A census unit counts its chunk's classes; a class unit walks its chunk
 // again (cheap next to f) to its class and computes the class's term.
@@ -98,12 +136,33 @@ UnitResult ExactJob::run_unit(std::uint64_t unit) const {
   const int rows = counted_.box_rows;
   UnitResult result;
   result.unit = unit;
-  if (is_census_unit(unit)) {
-    impl_->chunks.for_each_class(chunk, [&](const BandClass&) { ++result.classes; });
+  if (impl_->first_bands) {
+    // The slices route: a class unit's term is N! |K| G(K).
+    const std::uint64_t wanted = is_census_unit(unit) ? ~std::uint64_t{0} : (unit - chunks()) % kMaxClassesPerChunk;
+    std::uint64_t k = 0;
+    impl_->first_bands->for_each_class(chunk, [&](const FirstBandClass& band_class) {
+      if (is_census_unit(unit)) {
+        ++result.classes;
+        return;
+      }
+      if (k++ != wanted) return;
+      // The memo of slice-array counts holds patterns only: one per thread serves every layout.
+      thread_local SliceArrayCounter counter;
+      const SliceCount g = impl_->completions->count(band_class.band, counter);
+      BigInt completions = BigInt(static_cast<std::uint64_t>(g >> 64)) << 64;
+      completions += static_cast<std::uint64_t>(g);
+      result.sum = impl_->relabellings * band_class.bands * completions;
+      result.classes = 1;
+    });
+    if (!is_census_unit(unit) && result.classes != 1)
+      throw InputError("unit " + std::to_string(unit) + ": chunk " + std::to_string(chunk) + " has no class " +
+                       std::to_string(wanted));
+  } else if (is_census_unit(unit)) {
+    impl_->two_bands->for_each_class(chunk, [&](const BandClass&) { ++result.classes; });
   } else {
     const std::uint64_t wanted = (unit - chunks()) % kMaxClassesPerChunk;
     std::uint64_t k = 0;
-    impl_->chunks.for_each_class(chunk, [&](const BandClass& band_class) {
+    impl_->two_bands->for_each_class(chunk, [&](const BandClass& band_class) {
       if (k++ != wanted) return;
       Mask sets[kMaxGridSize];
       band_class_column_sets(band_class, counted_, sets);

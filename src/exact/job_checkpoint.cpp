@@ -63,18 +63,31 @@ ExactJobState start_state(const ExactJob& job) {
   ExactJobState state;
   state.tool_version = kVersion;
   state.shape = job.shape();
+  if (!job.layout().classic()) {
+    state.format = kVariantExactJobFormat;
+    for (const Variant v : job.layout().variants())
+      state.variants += (state.variants.empty() ? "" : "+") + std::string(variant_name(v));
+  }
   state.route = job.route();
   state.chunks = job.chunks();
   state.census.assign(state.chunks, -1);
   return state;
 }
 
+Layout job_layout(const ExactJobState& state) {
+  return Layout::with_variants(state.shape, Layout::parse_variants(state.variants));
+}
+
 std::string exact_job_detail(const ExactJob& job, const ExactJobState& state) {
+  if (job.route() == kSlicesRoute)
+    return std::to_string(state.classes) + " classes of first bands (of " + std::to_string(job.group_order()) +
+           " symmetries), N! |K| G each, G by the slice lemma";
   return std::to_string(state.classes) + " classes of band-1 column sets, f^2 each, f by the " +
          (job.route() == kLayersRoute ? "reverse row layers" : "half split of each class");
 }
 
 std::string route_to_run(const Shape& shape, const ExactJobState* resumed, const std::string& asked) {
+  if (resumed && resumed->route == kSlicesRoute) return kSlicesRoute;
   if (resumed && ExactJob::known_route(resumed->route)) return resumed->route;
   if (!asked.empty()) return asked;
   const int rows = std::max(shape.box_rows, shape.box_cols);
@@ -88,6 +101,8 @@ void require_same_job(const ExactJobState& saved, const std::string& path, const
                      theirs + " vs " + ours + ")");
   };
   if (saved.shape != fresh.shape) refuse("shape", "box " + saved.shape.name(), "box " + fresh.shape.name());
+  if (saved.variants != fresh.variants)
+    refuse("layout", job_layout(saved).name(), job.layout().name());
   if (saved.route != fresh.route) refuse("route", saved.route, fresh.route);
   if (saved.method_version != fresh.method_version)
     throw InputError("cannot resume: " + std::string(kExactJobKind.what) + " '" + path + "' was written by version " +
@@ -102,9 +117,10 @@ std::string format_exact_job(const ExactJobState& state) {
   std::ostringstream out;
   char seconds[64];
   std::snprintf(seconds, sizeof seconds, "%a", state.seconds);
-  out << detail::saved_header(kExactJobKind, state.tool_version)
-      << "box " << state.shape.name() << "\n"
-      << "route " << state.route << "\n"
+  out << detail::saved_header(kExactJobKind, state.tool_version, state.variants.empty() ? kExactJobFormat : kVariantExactJobFormat)
+      << "box " << state.shape.name() << "\n";
+  if (!state.variants.empty()) out << "variants " << state.variants << "\n";
+  out << "route " << state.route << "\n"
       << "method_version " << state.method_version << "\n"
       << "chunks " << state.chunks << "\n"
       << "census";
@@ -132,6 +148,15 @@ ExactJobState parse_exact_job(const std::string& text, const std::string& origin
   state.format = kExactJobFormat;  // written back in the current format
   state.tool_version = lines.field("version");
   state.shape = detail::saved_box(lines, lines.field("box"));
+  state.variants = lines.optional_field("variants");
+  if (!state.variants.empty()) {
+    state.format = kVariantExactJobFormat;
+    try {
+      (void)job_layout(state);
+    } catch (const InputError& e) {
+      lines.refuse("has variants its box does not have: " + std::string(e.what()));
+    }
+  }
   state.route = lines.field("route");
   if (state.route.empty()) lines.refuse("has an empty route");
   state.chunks = lines.u64("chunks");

@@ -3,10 +3,15 @@
 #include <cmath>
 #include <cstdio>
 
+#include <chrono>
+
+#include "core/threads.hpp"
 #include "exact/band_reach.hpp"
+#include "exact/job_sum.hpp"
 #include "exact/search_size.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact.hpp"
+#include "sudoku_count/exact_job.hpp"
 
 namespace sudoku_count {
 namespace {
@@ -50,13 +55,18 @@ const std::vector<ExactMethodInfo>& exact_methods() {
   // The reach of dlx is that of the limits above, the reach of bands that of
   // bands_count_exactly (band_count.cpp).
   static const std::vector<ExactMethodInfo> methods = {
-      {"auto", "bands for an empty grid it reaches, else dlx", "what dlx or bands reaches"},
+      {"auto", "bands for an empty grid of the classic rules it reaches, slices for a variant layout it serves beyond 6x6, else dlx",
+       "what dlx, bands or slices reaches"},
       {"dlx", "dancing links, completions one by one",
        "empty grids up to 6x6 and puzzles with up to about 1e12 completions"},
       {"bands", "the column-set decomposition over band tables",
        "all grids of shapes with two bands of up to 6 rows, up to 4 bands of 1 or 2 rows, or up to 3 bands of 3 "
        "rows, and of their transposes (2x5, 3x3 and 4x2 in seconds; 2x6 only as a job of CPU-years to spread over "
        "many cores; not 4x3)"},
+      {"slices", "classes of first bands, each one's completions by the slice lemma (a job of units)",
+       "all grids of variant layouts with boxes in two or three bands whose extra houses cut the columns into slices: "
+       "groups p (with or without diagonals x) and windows, up to 9x9 (9x9 p and windows in CPU-minutes; not x alone, "
+       "not p with windows)"},
   };
   return methods;
 }
@@ -65,7 +75,7 @@ const ExactMethodInfo& exact_method(const std::string& name) {
   const auto& methods = exact_methods();
   const auto found = std::find_if(methods.begin(), methods.end(), [&](const auto& m) { return m.name == name; });
   if (found == methods.end())
-    throw InputError("unknown exact method " + quote_input(name) + ": choose auto, dlx or bands");
+    throw InputError("unknown exact method " + quote_input(name) + ": choose auto, dlx, bands or slices");
   return *found;
 }
 
@@ -99,8 +109,27 @@ std::string choose_exact_method(const ExactRequest& request) {
     throw InputError("method bands counts the classic rules of a box shape only, not layout " + layout.name() +
                      ": ask for {method} dlx (or auto)");
   const bool empty = !request.puzzle || given_count(*request.puzzle) == 0;
+  std::string why_not_slices;
+  const bool slices_serve = !layout.classic() && ExactJob::handles(layout, &why_not_slices);
+  if (method == "slices") {
+    if (request.puzzle && given_count(*request.puzzle) > 0)
+      throw InputError("method slices counts all grids of a layout; drop the puzzle, or ask for {method} dlx");
+    if (request.fix_first_row) throw InputError("{fix_first_row} applies to method dlx");
+    if (layout.classic())
+      throw InputError("method slices counts variant layouts; layout " + layout.name() +
+                       " has the classic rules: ask for {method} bands (or auto)");
+    if (!slices_serve)
+      throw InputError("method slices does not count layout " + layout.name() + ": " + why_not_slices +
+                       "; it reaches " + exact_method("slices").reach);
+    return method;
+  }
+  // auto: bands for the classic rules in its reach; slices for the variant
+  // layouts it serves beyond what dancing links enumerates (up to 6x6 dlx
+  // is quicker); else dlx.
   if (method == "auto")
-    method = empty && !request.fix_first_row && layout.classic() && bands_count_exactly(shape) ? "bands" : "dlx";
+    method = empty && !request.fix_first_row && layout.classic() && bands_count_exactly(shape) ? "bands"
+             : empty && !request.fix_first_row && slices_serve && layout.n() > kMaxEnumeratedGridSize ? "slices"
+                                                                                                      : "dlx";
   if (method == "bands") detail::require_band_reach(shape);
   if (method == "dlx" && empty && layout.n() > kMaxEnumeratedGridSize) {
     bool bands_reach = layout.classic();
@@ -118,8 +147,10 @@ std::string choose_exact_method(const ExactRequest& request) {
                        "takes bands, or ask for {method} bands");
     throw InputError("no exact method counts all grids of " +
                      (layout.classic() ? "box " + shape.name() : "layout " + layout.name()) +
-                     " in reasonable time: dlx reaches " + exact_method("dlx").reach + ", and bands " +
-                     exact_method("bands").reach + " (classic rules only)" +
+                     " in reasonable time: dlx reaches " + exact_method("dlx").reach + ", bands " +
+                     exact_method("bands").reach + " (classic rules only), and slices " +
+                     exact_method("slices").reach +
+                     (layout.classic() || why_not_slices.empty() ? "" : " (not this layout: " + why_not_slices + ")") +
                      "; an estimate of the same layout gives its count with error bars");
   }
   if (method == "dlx" && !empty) require_dlx_reach(*request.puzzle);
@@ -130,6 +161,15 @@ ExactResult count_exact(const ExactRequest& request, const ProgressFn& progress)
   const std::string method = choose_exact_method(request);
   const ExactOptions options{request.threads, request.fix_first_row};
   if (method == "bands") return count_grids_by_bands(request.layout.shape(), options, progress);
+  if (method == "slices") {
+    const auto start = std::chrono::steady_clock::now();
+    ExactResult result;
+    result.method = method;
+    result.threads = detail::thread_count(request.threads);
+    result.count = detail::sum_of_job(ExactJob(request.layout), request.threads, progress, result.detail);
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+  }
   return count_completions_dlx(request.puzzle ? *request.puzzle : empty_grid(request.layout), options);
 }
 

@@ -200,7 +200,7 @@ std::vector<Json> sample_json_lines(const SampleResult& result) {
 }
 
 Json exact_job_json(const ExactJobState& state, const std::string& checkpoint) {
-  Json json = layout_json("exact", Layout(state.shape));
+  Json json = layout_json("exact", job_layout(state));
   json["finished"] = false;
   json["chunks"] = state.chunks;
   json["census_complete"] = state.census_complete();
@@ -208,7 +208,7 @@ Json exact_job_json(const ExactJobState& state, const std::string& checkpoint) {
   json["classes_done"] = state.classes;
   if (state.census_complete()) json["classes"] = state.units() - state.chunks;
   json["compute_seconds"] = number(state.seconds);
-  json["method"] = "bands";
+  json["method"] = state.route == kSlicesRoute ? "slices" : "bands";
   if (!checkpoint.empty()) json["checkpoint"] = checkpoint;
   return json;
 }

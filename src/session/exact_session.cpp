@@ -19,11 +19,12 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 // Refuses a box that differs from the shape of a resumed job (`path`).
-void require_job_shape(const LayoutRequest& request, const Shape& saved, const std::string& path) {
+void require_job_shape(const LayoutRequest& request, const ExactJobState& saved_job, const std::string& path) {
+  const Shape& saved = saved_job.shape;
   if (request.box && read_field("box", [&] { return Shape::parse(*request.box); }) != saved)
     throw RequestError("box", "{box} " + *request.box + " does not match job checkpoint '" + path + "' (box " +
                                   saved.name() + "); leave out {box} to resume it");
-  require_same_layout(request, Layout(saved), path);
+  require_same_layout(request, job_layout(saved_job), path);
 }
 
 void check_request(const ExactCountRequest& request) {
@@ -44,8 +45,8 @@ void check_request(const ExactCountRequest& request) {
     throw RequestError("checkpoint", "{checkpoint} needs a file name");
   read_field("method", [&] { return exact_method(request.method); });
   if (request.route && !ExactJob::known_route(*request.route))
-    throw RequestError("route", "unknown {route} " + quote_input(*request.route) + ": choose " + kLayersRoute + " or " +
-                                    kHalfSplitRoute);
+    throw RequestError("route", "unknown {route} " + quote_input(*request.route) + ": choose " + kLayersRoute + ", " +
+                                    kHalfSplitRoute + " or " + kSlicesRoute);
   if (!request.resume && !request.layout.given())
     throw RequestError("box", "no layout given: give {box} (or {regions}), or {resume} a saved job");
 }
@@ -55,7 +56,7 @@ ExactResult finished_job_result(const ExactJob& job, const ExactJobState& reache
                                 int threads, double seconds, std::uint64_t classes_before) {
   ExactResult result;
   result.count = reached.sum;
-  result.method = "bands";
+  result.method = job.route() == kSlicesRoute ? "slices" : "bands";
   result.threads = threads;
   result.seconds = seconds;
   result.detail = exact_job_detail(job, reached) + ", in " + std::to_string(reached.chunks) + " chunks" +
@@ -70,12 +71,22 @@ ExactOutcome run_job(const ExactCountRequest& request, ExactPlan plan, const std
   const auto start = std::chrono::steady_clock::now();
   if (hooks.job_begins) hooks.job_begins();
   const Shape& shape = plan.count.layout.shape();
-  const std::string route = route_to_run(shape, resumed ? &*resumed : nullptr, request.route.value_or(""));
+  const bool slices = plan.method == "slices";
+  const std::string route =
+      slices ? std::string(kSlicesRoute) : route_to_run(shape, resumed ? &*resumed : nullptr, request.route.value_or(""));
+  if (!slices && route == kSlicesRoute)
+    throw RequestError("route", "{route} slices counts variant layouts; box " + shape.name() +
+                                    " has the classic rules: drop {route}, or ask for " + kLayersRoute + " or " +
+                                    kHalfSplitRoute);
   if (request.route && *request.route != route)
-    throw RequestError("route", "{route} " + *request.route + ": the job saved in '" + request.resume.value_or("") +
-                                    "' runs by route " + route +
-                                    " and finishes by it (its units are counted that way): drop {route}");
-  const ExactJob job(shape, route);
+    throw RequestError("route", "{route} " + *request.route + (request.resume ? ": the job saved in '" + *request.resume +
+                                    "' runs by route " + route + " and finishes by it (its units are counted that way)"
+                                    : ": layout " + plan.count.layout.name() + " is counted by route " + route) +
+                                    ": drop {route}");
+  const std::unique_ptr<const ExactJob> made = read_field("box", [&] {
+    return slices ? std::make_unique<const ExactJob>(plan.count.layout) : std::make_unique<const ExactJob>(shape, route);
+  });
+  const ExactJob& job = *made;
   ExactJobState state = start_state(job);
   if (resumed) {
     read_field("resume", [&] {
@@ -130,8 +141,8 @@ ExactOutcome run_job(const ExactCountRequest& request, ExactPlan plan, const std
 ExactPlan plan_checked(const ExactCountRequest& request, const std::optional<ExactJobState>& resumed) {
   ExactPlan plan;
   ExactRequest& count = plan.count;
-  if (resumed) require_job_shape(request.layout, resumed->shape, *request.resume);
-  count.layout = resumed ? Layout(resumed->shape) : requested_layout(request.layout);
+  if (resumed) require_job_shape(request.layout, *resumed, *request.resume);
+  count.layout = resumed ? job_layout(*resumed) : requested_layout(request.layout);
   if (request.puzzle)
     count.puzzle = read_field("puzzle", [&] { return parse_puzzle(*request.puzzle, count.layout); });
   if (request.puzzle_file) {
@@ -142,7 +153,7 @@ ExactPlan plan_checked(const ExactCountRequest& request, const std::optional<Exa
   count.method = request.method;
   count.threads = request.threads;
   plan.method = read_field("method", [&] { return choose_exact_method(count); });
-  plan.job = plan.method == "bands" && ExactJob::handles(count.layout.shape());
+  plan.job = (plan.method == "bands" && ExactJob::handles(count.layout.shape())) || plan.method == "slices";
   if (plan.job) {
     plan.checkpoint = request.checkpoint.value_or(request.resume.value_or(""));
     return plan;
@@ -153,8 +164,9 @@ ExactPlan plan_checked(const ExactCountRequest& request, const std::optional<Exa
       {"route", request.route.has_value()}};
   for (const auto& [field, given] : job_fields)
     if (given)
-      throw RequestError(field, std::string("{") + field + "} applies to the exact job of two-band shapes (boxes R x 2 "
-                                "or 2 x R, R <= 6); layout " + count.layout.name() + " by method " + plan.method +
+      throw RequestError(field, std::string("{") + field + "} applies to the exact jobs (two-band shapes, boxes R x 2 "
+                                "or 2 x R with R <= 6, by method bands; variant layouts by method slices); layout " +
+                                count.layout.name() + " by method " + plan.method +
                                 " is counted at once: drop it");
   return plan;
 }

@@ -132,7 +132,10 @@ int handle_exact(const ParsedOptions& options, const ProcessGroup& group) {
     // progress lines would only be noise in a log.
     const bool long_job = !cost.empty() || !plan.checkpoint.empty() || request.resume.has_value();
     if (long_job || status_line)
-      std::cerr << "sudoku-count: exact job for box " << plan.count.layout.shape().name() << ": a census of "
+      std::cerr << "sudoku-count: exact job for "
+                << (plan.count.layout.classic() ? "box " + plan.count.layout.shape().name()
+                                                : "layout " + plan.count.layout.name())
+                << ": a census of "
                 << state->chunks << " chunks, then one unit per class; " << state->units_done() << " units done"
                 << (plan.checkpoint.empty() ? "" : ", checkpoint '" + plan.checkpoint + "'") << "\n";
   };
