@@ -140,3 +140,16 @@ def test_route_and_calibration(grid_counts, cli_json):
     assert calibration.counted_box == "3x2" and calibration.stages and calibration.projected_cpu_seconds > 0
     with pytest.raises(sc.InputError, match="calibrate="):
         sc.exact("3", calibrate=True)
+
+
+def test_slices(layout_counts):
+    # Variant layouts by slices: the count equals dancing links' (the known count), as a job; layouts
+    # it does not serve are refused with the reason, naming the field.
+    for name in ("2x2+p", "3x2+windows", "2x3+p", "2x2+x+p"):
+        box, variants = name.split("+", 1)
+        result = sc.exact(box, variant=variants, method="slices")
+        assert result == layout_counts[name] and result.method == "slices"
+    with pytest.raises(sc.InputError, match="slice of its own"):
+        sc.exact("3", variant="x", method="slices")
+    with pytest.raises(sc.InputError, match="method="):
+        sc.exact("3", method="slices")
