@@ -532,7 +532,7 @@ check estimate-resume-job 2 'not a sudoku-count checkpoint' -- estimate --resume
 # A checkpoint of another shape: its box line says 4x2 (checksum recomputed), this run asks for 2x4.
 "$bin" exact --box 4x2 --max-units 3 --checkpoint "$tmp/job42.ckpt" >/dev/null 2>&1
 check job-other-shape 2 'does not match job checkpoint .*box 4x2' -- exact --resume "$tmp/job42.ckpt" --box 2x4
-check job-option-elsewhere 2 '\-\-max-units applies to the exact job of two-band shapes' -- exact --box 3 --max-units 5
+check job-option-elsewhere 2 '\-\-max-units applies to the exact jobs \(two-band shapes' -- exact --box 3 --max-units 5
 check job-option-dlx 2 '\-\-checkpoint applies to the exact job' -- exact --box 2x2 --method dlx --checkpoint "$tmp/dlx.ckpt"
 check job-every-alone 2 'needs a checkpoint' -- exact --box 2x4 --checkpoint-every 5
 check job-unwritable 3 "cannot write job checkpoint '$tmp/no/such/j.ckpt'.*final state was not saved" -- exact --box 2x4 --checkpoint "$tmp/no/such/j.ckpt"
@@ -595,7 +595,7 @@ check layout-exact-json 0 '"layout":"2x2\+p".*"count":"168"' -- exact --box 2x2 
 check layout-exact-latin-x 0 '^count: 960$' -- exact --box 1x5 --variant x
 check layout-exact-fixed 0 'first row fixed to 1..4: 2 grids' -- exact --box 2x2 --variant x --fix-first-row
 check layout-exact-jigsaw 0 '^count: 144$' -- exact --regions "$jig"
-check slices-jigsaw 2 'method slices does not count layout jigsaw4-.*no boxes' -- exact --regions "$jig" --method slices
+check slices-jigsaw 2 'method slices does not count layout jigsaw4-.*no bands of boxes' -- exact --regions "$jig" --method slices
 check layout-exact-jigsaw-json 0 '"layout":"jigsaw4-[0-9a-f]{8}"' -- exact --regions "$jig" --json
 check layout-exact-jigsaw-box 0 '^count: 144$' -- exact --regions "$jig" --box 2x2
 # Unique only under the diagonals: as a classic 4x4 puzzle it has more than one solution.

@@ -150,7 +150,8 @@ ExactPlan plan_checked(const ExactCountRequest& request, const std::optional<Exa
     count.puzzle = read_field("puzzle_file", [&] { return parse_puzzle(text, count.layout); });
   }
   count.fix_first_row = request.fix_first_row;
-  count.method = request.method;
+  // A resumed job by slices finishes by slices (auto would take dancing links up to 6x6).
+  count.method = resumed && resumed->route == kSlicesRoute && request.method == "auto" ? "slices" : request.method;
   count.threads = request.threads;
   plan.method = read_field("method", [&] { return choose_exact_method(count); });
   plan.job = (plan.method == "bands" && ExactJob::handles(count.layout.shape())) || plan.method == "slices";
