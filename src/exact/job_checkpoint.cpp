@@ -117,7 +117,7 @@ std::string format_exact_job(const ExactJobState& state) {
   std::ostringstream out;
   char seconds[64];
   std::snprintf(seconds, sizeof seconds, "%a", state.seconds);
-  out << detail::saved_header(kExactJobKind, state.tool_version, state.variants.empty() ? kExactJobFormat : kVariantExactJobFormat)
+  out << detail::saved_header(kExactJobKind, state.tool_version, state.format)
       << "box " << state.shape.name() << "\n";
   if (!state.variants.empty()) out << "variants " << state.variants << "\n";
   out << "route " << state.route << "\n"

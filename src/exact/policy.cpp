@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include <chrono>
 
@@ -109,8 +110,13 @@ std::string choose_exact_method(const ExactRequest& request) {
     throw InputError("method bands counts the classic rules of a box shape only, not layout " + layout.name() +
                      ": ask for {method} dlx (or auto)");
   const bool empty = !request.puzzle || given_count(*request.puzzle) == 0;
+  // Whether slices serve the layout (and why not), cut once and only when asked.
+  std::optional<bool> slices_cut;
   std::string why_not_slices;
-  const bool slices_serve = !layout.classic() && ExactJob::handles(layout, &why_not_slices);
+  auto slices_serve = [&] {
+    if (!slices_cut) slices_cut = !layout.classic() && ExactJob::handles(layout, &why_not_slices);
+    return *slices_cut;
+  };
   if (method == "slices") {
     if (request.puzzle && given_count(*request.puzzle) > 0)
       throw InputError("method slices counts all grids of a layout; drop the puzzle, or ask for {method} dlx");
@@ -118,7 +124,7 @@ std::string choose_exact_method(const ExactRequest& request) {
     if (layout.classic())
       throw InputError("method slices counts variant layouts; layout " + layout.name() +
                        " has the classic rules: ask for {method} bands (or auto)");
-    if (!slices_serve)
+    if (!slices_serve())
       throw InputError("method slices does not count layout " + layout.name() + ": " + why_not_slices +
                        "; it reaches " + exact_method("slices").reach);
     return method;
@@ -128,7 +134,7 @@ std::string choose_exact_method(const ExactRequest& request) {
   // is quicker); else dlx.
   if (method == "auto")
     method = empty && !request.fix_first_row && layout.classic() && bands_count_exactly(shape) ? "bands"
-             : empty && !request.fix_first_row && slices_serve && layout.n() > kMaxEnumeratedGridSize ? "slices"
+             : empty && !request.fix_first_row && layout.n() > kMaxEnumeratedGridSize && slices_serve() ? "slices"
                                                                                                       : "dlx";
   if (method == "bands") detail::require_band_reach(shape);
   if (method == "dlx" && empty && layout.n() > kMaxEnumeratedGridSize) {
@@ -150,7 +156,7 @@ std::string choose_exact_method(const ExactRequest& request) {
                      " in reasonable time: dlx reaches " + exact_method("dlx").reach + ", bands " +
                      exact_method("bands").reach + " (classic rules only), and slices " +
                      exact_method("slices").reach +
-                     (layout.classic() || why_not_slices.empty() ? "" : " (not this layout: " + why_not_slices + ")") +
+                     (layout.classic() || slices_serve() ? "" : " (not this layout: " + why_not_slices + ")") +
                      "; an estimate of the same layout gives its count with error bars");
   }
   if (method == "dlx" && !empty) require_dlx_reach(*request.puzzle);

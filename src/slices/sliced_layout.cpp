@@ -141,7 +141,10 @@ std::optional<SlicedLayout> SlicedLayout::cut(const Layout& layout, std::string*
     for (const int cell : houses[hi].cells) cut.houses_of_cells_[cell].push_back(hi);
   cut.column_house_.assign(n, -1);
   cut.below_.resize(static_cast<std::size_t>(bands - 1));
-  for (int b = 1; b < bands; ++b) cut.below_[b - 1].first_row = b * h;
+  for (int b = 1; b < bands; ++b) {
+    cut.below_[b - 1].first_row = b * h;
+    cut.below_[b - 1].box_of_column.assign(n, -1);
+  }
   // Each house's cells in each band below the first, by row.
   struct InBands {
     int house;
@@ -172,13 +175,13 @@ std::optional<SlicedLayout> SlicedLayout::cut(const Layout& layout, std::string*
     }
     if (column_union) {
       for (int b = 1; b < bands; ++b) {
-        ColumnHouse union_of_columns{hi, {}};
-        for (int c = 0; c < n; ++c)
-          if (!in_bands.columns[b - 1][0].empty() &&
-              std::find(in_bands.columns[b - 1][0].begin(), in_bands.columns[b - 1][0].end(), c) !=
-                  in_bands.columns[b - 1][0].end())
-            union_of_columns.columns.push_back(c);
-        if (!union_of_columns.columns.empty()) cut.below_[b - 1].column_unions.push_back(union_of_columns);
+        // A union of whole columns: its first row in the band names them.
+        ColumnHouse union_of_columns{hi, in_bands.columns[b - 1][0]};
+        std::sort(union_of_columns.columns.begin(), union_of_columns.columns.end());
+        Band& band = cut.below_[b - 1];
+        if (union_of_columns.columns.empty()) continue;
+        for (const int c : union_of_columns.columns) band.box_of_column[c] = static_cast<int>(band.column_unions.size());
+        band.column_unions.push_back(std::move(union_of_columns));
       }
       continue;
     }
@@ -406,13 +409,6 @@ struct SlicedLayout::Search {
   }
 };
 
-int SlicedLayout::box_of_column(const Band& band, int column) {
-  for (std::size_t k = 0; k < band.column_unions.size(); ++k)
-    for (const int c : band.column_unions[k].columns)
-      if (c == column) return static_cast<int>(k);
-  return -1;
-}
-
 SliceCount SlicedLayout::last_band_fillings(const Mask* used, SliceArrayCounter& counter) const {
   Search search(*this, counter, used);
   const Band& band = below_.back();
@@ -521,7 +517,7 @@ SliceCount SlicedLayout::completions(const Mask* used, SliceArrayCounter& counte
       // Disjoint from the sets of the same box's columns in this slice.
       Mask taken = 0;
       for (int j = 0; j < i; ++j)
-        if (box_of_column(middle, slice_columns[j]) == box_of_column(middle, c)) taken |= middle_sets[j];
+        if (middle.box_of_column[slice_columns[j]] == middle.box_of_column[c]) taken |= middle_sets[j];
       int r = 0;
       for_each_subset(search.columns_left[c], 0, h, [&](Mask chosen) {
         const std::size_t next = index * static_cast<std::size_t>(choices) + static_cast<std::size_t>(r++);

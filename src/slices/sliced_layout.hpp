@@ -87,13 +87,12 @@ class SlicedLayout {
   struct Band {
     int first_row = 0;
     std::vector<ColumnHouse> column_unions;
+    std::vector<int> box_of_column;                   // per column: its column union (box), or -1
     std::vector<std::vector<int>> houses_of_segment;  // per segment (row * slices + slice): segment houses
     std::vector<std::vector<int>> cell_house;         // per band cell (row * n + column): its cell houses
   };
   struct Search;
   friend struct Search;
-  // The index of the column union (box) of `band` holding the column, or -1.
-  static int box_of_column(const Band& band, int column);
 
   Layout layout_;
   std::vector<House> houses_;
