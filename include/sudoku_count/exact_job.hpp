@@ -11,7 +11,15 @@
 //
 //      number of grids = N! sum over the classes K of first bands of |K| G(K),
 //
-//    G the completions of the class's least band, counted by the slice lemma.
+//    G the completions of the class's least band, counted by the slice lemma;
+//
+//  - all grids of a layout with both main diagonals alone (x) in two or
+//    three bands, by the route "sets-x" (docs/method.md, section 15):
+//
+//      number of grids = sum over the classes K of first-band column sets of |K| S(K),
+//
+//    S the grids whose first band has K's column sets, by the bands'
+//    diagonal histograms.
 //
 // The classes are streamed in a fixed order, cut into chunks of that order.
 // The job has two kinds of work units, each computed anywhere, in any order:
@@ -84,13 +92,20 @@ struct UnitResult {
 inline constexpr const char* kLayersRoute = "layers";
 inline constexpr const char* kHalfSplitRoute = "two-bands";
 inline constexpr const char* kSlicesRoute = "slices";
+//  - "sets-x" (both diagonals alone): the classes of first-band column sets
+//    under relabelling and the layout's symmetries, each class's grids by
+//    the join of the later bands' diagonal histograms.
+inline constexpr const char* kDiagonalSetsRoute = "sets-x";
+// Whether the route counts variant layouts (slices, sets-x): its jobs are
+// asked for by the method of the same name.
+bool variant_route(const std::string& route);
 
 class ExactJob {
  public:
   // Whether the job counts the shape (R x 2 or 2 x R boxes, R <= 6).
   static bool handles(const Shape& shape);
   // Whether the job counts the layout: a shape it handles, or a variant
-  // layout the slices route serves (else `why` says why not).
+  // layout the sets-x or slices route serves (else `why` says why not).
   static bool handles(const Layout& layout, std::string* why = nullptr);
   // Whether `route` names one of the routes above.
   static bool known_route(const std::string& route);
@@ -99,8 +114,12 @@ class ExactJob {
   // least memory its tables take (layers_route_memory_floor) exceeds the
   // machine's.
   explicit ExactJob(const Shape& shape, const std::string& route = kLayersRoute);
-  // A variant layout, by the slices route (InputError unless handles(layout)).
-  explicit ExactJob(const Layout& layout);
+  // A variant layout by a variant route: sets-x or slices, "" for the one
+  // that serves it (sets-x where both do). InputError unless the route
+  // serves the layout.
+  explicit ExactJob(const Layout& layout, const std::string& route = "");
+  // The variant route that counts the layout ("" if none; `why` says why not).
+  static std::string variant_route_for(const Layout& layout, std::string* why = nullptr);
   ~ExactJob();
   ExactJob(const ExactJob&) = delete;
   ExactJob& operator=(const ExactJob&) = delete;
@@ -113,8 +132,8 @@ class ExactJob {
   // chunks, the class order, the terms), so no job mixes units of two.
   static constexpr int kMethodVersion = 1;
   std::uint64_t chunks() const;
-  // The slices route: the symmetries the classes of first bands are taken
-  // under (1 for the other routes).
+  // The variant routes: the symmetries the classes of first bands (slices)
+  // or of their column sets (sets-x) are taken under (1 for the others).
   std::uint64_t group_order() const;
   static constexpr std::uint64_t kMaxClassesPerChunk = std::uint64_t{1} << 24;
   bool is_census_unit(std::uint64_t unit) const { return unit < chunks(); }

@@ -213,7 +213,7 @@ CommandSpec exact_command() {
       .usage = "sudoku-count exact (--box SHAPE [--variant LIST] | --regions FILE) [--puzzle TEXT | --puzzle-file FILE] [--print K] [--fix-first-row] "
                "[--method M] [--threads T] [--progress WHEN] [--json]\n"
                "       sudoku-count exact --box SHAPE [--route R] [--checkpoint FILE] [--checkpoint-every SECONDS] [--max-units N] "
-               "[--time SECONDS] [...]   (two-band shapes: R x 2, 2 x R; variant layouts by slices)\n"
+               "[--time SECONDS] [...]   (two-band shapes: R x 2, 2 x R; variant layouts by slices or sets-x)\n"
                "       sudoku-count exact --resume FILE [--max-units N] [--time SECONDS] [...]\n"
                "       sudoku-count exact --box SHAPE --essentially-different [--no-transposition] [--threads T] "
                "[--json]\n"
@@ -222,8 +222,9 @@ CommandSpec exact_command() {
       .summary = "Exact number of completions of a partial grid (the empty grid by default: all grids of the "
                  "shape), by dancing links or, for all grids of a shape, by the column-set decomposition over band "
                  "tables, or, for all grids of a variant layout with boxes (p, windows, x beside p), by classes of "
-                 "first bands whose completions factor over column slices. Shapes of two bands (boxes R x 2 and "
-                 "2 x R) and the slices run as a job of units that shows its progress, can stop (--max-units, "
+                 "first bands whose completions factor over column slices, or, for both diagonals alone (x), by "
+                 "classes of first-band column sets joined by the bands' diagonal histograms. Shapes of two bands "
+                 "(boxes R x 2 and 2 x R), slices and sets-x run as a job of units that shows its progress, can stop (--max-units, "
                  "--time, Ctrl-C) and resume from a checkpoint, and spreads over the processes of an MPI run. With --essentially-different: the number of classes of grids under the "
                  "symmetry group, by Burnside's lemma over the conjugacy classes of the geometric group.",
       .options = {box_option(), variant_option(), regions_option(), puzzle_option(),
@@ -248,8 +249,8 @@ CommandSpec exact_command() {
                            "shared by the classes; the default up to 2x5 and 5x2) or 'two-bands' (the half split of "
                            "each class on its own; the default for 2x6 and 6x2, whose layer tables need more memory "
                            "than a workstation has); a resumed job keeps its own and refuses another; variant "
-                           "layouts run by 'slices', their only route",
-                   .choices = {"layers", "two-bands", "slices"}},
+                           "layouts run by 'slices' or 'sets-x', the route of their method",
+                   .choices = {"layers", "two-bands", "slices", "sets-x"}},
                   {.name = "calibrate",
                    .help = "two-band shapes: time about a thousand states of every layer of the layers route, count "
                            "the classes and print the projected CPU time and memory of the whole count, without "

@@ -12,7 +12,7 @@
 
 namespace sudoku_count::detail {
 
-__extension__ using Wide = unsigned __int128;  // exact sums of products of f
+using Wide = UInt128;  // exact sums of products of f
 
 // A Wide sum as a BigInt, for the exact totals over classes.
 inline BigInt to_big(Wide value) {

@@ -45,7 +45,7 @@ namespace sudoku_count::detail {
 // do; R >= 4 occurs only on grids up to 16x16 (the band tables' reach, the
 // two-band job's 6 rows of 12 (65.7 bits), the sampler's 5 rows of 10), and
 // count_band_fillings asserts the bound.
-__extension__ using FillingCount = unsigned __int128;
+using FillingCount = UInt128;
 double filling_count_bound_bits(int rows, int n);
 
 // f(X) by the recursion above, for column sets of `rows` symbols each over

@@ -7,6 +7,8 @@
 namespace sudoku_count::detail {
 
 using Mask = std::uint64_t;
+// Exact counts beyond 64 bits (sums of products of band counts).
+__extension__ using UInt128 = unsigned __int128;
 
 inline constexpr Mask low_bits(int count) { return count >= 64 ? ~Mask{0} : (Mask{1} << count) - 1; }
 // std::popcount is a library call on x86-64 without POPCNT (the baseline the

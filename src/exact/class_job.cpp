@@ -8,6 +8,7 @@
 #include "bands/band_classes.hpp"
 #include "bands/band_fillings.hpp"
 #include "core/threads.hpp"
+#include "diagonals/diagonal_classes.hpp"
 #include "exact/layered_fillings.hpp"
 #include "slices/first_band_classes.hpp"
 #include "slices/sliced_completions.hpp"
@@ -21,6 +22,11 @@ namespace {
 
 // Two bands of up to 6 rows: 7 rows would be 128 types and beyond any time.
 constexpr int kMaxJobRows = 6;
+
+BigInt big(UInt128 value) {
+  BigInt b = BigInt(static_cast<std::uint64_t>(value >> 64)) << 64;
+  return b + static_cast<std::uint64_t>(value);
+}
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -57,6 +63,9 @@ struct ExactJob::Impl {
   std::unique_ptr<const FirstBandClasses> first_bands;
   std::unique_ptr<const SlicedCompletions> completions;
   BigInt relabellings;  // N!
+  // The sets-x route: classes of first-band column sets, cut into chunks.
+  std::unique_ptr<const DiagonalSetClasses> diagonal_sets;
+  static constexpr std::uint64_t kDiagonalClassesPerChunk = 64;
   Impl(int rows, bool by_layers)
       : two_bands(std::make_unique<const TwoBandClassChunks>(rows)),
         layers(by_layers ? std::make_unique<const LayeredFillings>(rows) : nullptr) {}
@@ -64,7 +73,12 @@ struct ExactJob::Impl {
       : first_bands(std::make_unique<const FirstBandClasses>(layout)),
         completions(std::make_unique<const SlicedCompletions>(std::move(cut))),
         relabellings(factorial(layout.n())) {}
-  std::uint64_t chunks() const { return two_bands ? two_bands->chunks() : first_bands->chunks(); }
+  explicit Impl(const Layout& layout)
+      : diagonal_sets(std::make_unique<const DiagonalSetClasses>(std::make_shared<const DiagonalSetTables>(layout))) {}
+  std::uint64_t chunks() const {
+    if (diagonal_sets) return (diagonal_sets->size() + kDiagonalClassesPerChunk - 1) / kDiagonalClassesPerChunk;
+    return two_bands ? two_bands->chunks() : first_bands->chunks();
+  }
 };
 
 bool ExactJob::handles(const Layout& layout, std::string* why) {
@@ -73,15 +87,43 @@ bool ExactJob::handles(const Layout& layout, std::string* why) {
     if (why) *why = "the two-band job counts boxes R x 2 or 2 x R with R <= 6";
     return false;
   }
-  if (layout.is_jigsaw()) {
-    if (why) *why = "a jigsaw has no bands of boxes";
-    return false;
-  }
-  return SlicedLayout::cut(layout, why).has_value();
+  return !variant_route_for(layout, why).empty();
 }
 
-ExactJob::ExactJob(const Layout& layout) : shape_(layout.shape()), counted_(layout.shape()), layout_(layout), route_(kSlicesRoute) {
+bool variant_route(const std::string& route) { return route == kSlicesRoute || route == kDiagonalSetsRoute; }
+
+std::string ExactJob::variant_route_for(const Layout& layout, std::string* why) {
+  if (layout.classic()) {
+    if (why) *why = "it has the classic rules";
+    return "";
+  }
+  if (layout.is_jigsaw()) {
+    if (why) *why = "a jigsaw has no bands of boxes";
+    return "";
+  }
+  std::string why_not_sets;
+  if (DiagonalSetClasses::serves(layout, &why_not_sets)) return kDiagonalSetsRoute;
+  if (SlicedLayout::cut(layout, why).has_value()) return kSlicesRoute;
+  // Both diagonals alone: say why sets-x does not serve (slices never cut them into slices of more than one column).
+  if (why && layout.variants() == std::vector<Variant>{Variant::X}) *why = why_not_sets;
+  return "";
+}
+
+ExactJob::ExactJob(const Layout& layout, const std::string& route)
+    : shape_(layout.shape()), counted_(layout.shape()), layout_(layout) {
   std::string why;
+  route_ = route.empty() ? variant_route_for(layout, &why) : route;
+  if (route_ == kDiagonalSetsRoute) {
+    if (!DiagonalSetClasses::serves(layout, &why))
+      throw InputError("the sets-x route counts both main diagonals alone in two or three bands; layout " +
+                       layout.name() + " is not served: " + why);
+    impl_ = std::make_unique<const Impl>(layout);
+    return;
+  }
+  if (!route_.empty() && route_ != kSlicesRoute)
+    throw InputError("a variant layout is counted by route " + std::string(kDiagonalSetsRoute) + " or " + kSlicesRoute +
+                     ", not '" + route_ + "'");
+  route_ = kSlicesRoute;
   std::optional<SlicedLayout> cut = layout.classic() ? std::nullopt : SlicedLayout::cut(layout, &why);
   if (!cut)
     throw InputError("the slices route counts variant layouts with boxes in two or three bands; layout " +
@@ -90,7 +132,7 @@ ExactJob::ExactJob(const Layout& layout) : shape_(layout.shape()), counted_(layo
 }
 
 bool ExactJob::known_route(const std::string& route) {
-  return route == kLayersRoute || route == kHalfSplitRoute || route == kSlicesRoute;
+  return route == kLayersRoute || route == kHalfSplitRoute || variant_route(route);
 }
 
 bool ExactJob::handles(const Shape& shape) {
@@ -104,7 +146,7 @@ ExactJob::ExactJob(const Shape& shape, const std::string& route) : shape_(shape)
                      shape.name() + " is not one");
   if (route != kLayersRoute && route != kHalfSplitRoute)
     throw InputError("the two-band job's route is '" + std::string(kLayersRoute) + "' or '" + kHalfSplitRoute +
-                     "', not '" + route + "'" + (route == kSlicesRoute ? " (slices counts variant layouts)" : ""));
+                     "', not '" + route + "'" + (variant_route(route) ? " (" + route + " counts variant layouts)" : ""));
   counted_ = shape.box_cols == 2 ? shape : Shape{shape.box_cols, shape.box_rows};
   if (route == kLayersRoute) {
     const double floor = layers_route_memory_floor(shape), memory = physical_memory_bytes();
@@ -124,7 +166,10 @@ ExactJob::ExactJob(const Shape& shape, const std::string& route) : shape_(shape)
 ExactJob::~ExactJob() = default;
 
 std::uint64_t ExactJob::chunks() const { return impl_->chunks(); }
-std::uint64_t ExactJob::group_order() const { return impl_->first_bands ? impl_->first_bands->group_order() : 1; }
+std::uint64_t ExactJob::group_order() const {
+  if (impl_->diagonal_sets) return impl_->diagonal_sets->group_order();
+  return impl_->first_bands ? impl_->first_bands->group_order() : 1;
+}
 
 // A census unit counts its chunk's classes; a class unit walks its chunk
 // again (cheap next to f) to its class and computes the class's term.
@@ -136,7 +181,24 @@ UnitResult ExactJob::run_unit(std::uint64_t unit) const {
   const int rows = counted_.box_rows;
   UnitResult result;
   result.unit = unit;
-  if (impl_->first_bands) {
+  if (impl_->diagonal_sets) {
+    // The sets-x route: chunk c holds classes [c K, (c + 1) K); a class unit's term is |K| S(K).
+    const DiagonalSetClasses& classes = *impl_->diagonal_sets;
+    const std::uint64_t first = chunk * Impl::kDiagonalClassesPerChunk;
+    const std::uint64_t end = std::min<std::uint64_t>(first + Impl::kDiagonalClassesPerChunk, classes.size());
+    if (is_census_unit(unit)) {
+      result.classes = end - first;
+    } else {
+      const std::uint64_t k = (unit - chunks()) % kMaxClassesPerChunk;
+      if (first + k >= end)
+        throw InputError("unit " + std::to_string(unit) + ": chunk " + std::to_string(chunk) + " has no class " +
+                         std::to_string(k));
+      const DiagonalSetClass& found = classes[first + k];
+      DiagonalJoin join(classes.tables());
+      result.sum = big(classes.grids_with_first_band(found.sets.data(), join)) * found.column_sets;
+      result.classes = 1;
+    }
+  } else if (impl_->first_bands) {
     // The slices route: a class unit's term is N! |K| G(K).
     const std::uint64_t wanted = is_census_unit(unit) ? ~std::uint64_t{0} : (unit - chunks()) % kMaxClassesPerChunk;
     std::uint64_t k = 0;
@@ -149,9 +211,7 @@ UnitResult ExactJob::run_unit(std::uint64_t unit) const {
       // The memo of slice-array counts holds patterns only: one per thread serves every layout.
       thread_local SliceArrayCounter counter;
       const SliceCount g = impl_->completions->count(band_class.band, counter);
-      BigInt completions = BigInt(static_cast<std::uint64_t>(g >> 64)) << 64;
-      completions += static_cast<std::uint64_t>(g);
-      result.sum = impl_->relabellings * band_class.bands * completions;
+      result.sum = impl_->relabellings * band_class.bands * big(g);
       result.classes = 1;
     });
     if (!is_census_unit(unit) && result.classes != 1)

@@ -82,12 +82,15 @@ std::string exact_job_detail(const ExactJob& job, const ExactJobState& state) {
   if (job.route() == kSlicesRoute)
     return std::to_string(state.classes) + " classes of first bands (of " + std::to_string(job.group_order()) +
            " symmetries), N! |K| G each, G by the slice lemma";
+  if (job.route() == kDiagonalSetsRoute)
+    return std::to_string(state.classes) + " classes of first-band column sets (under relabelling and " +
+           std::to_string(job.group_order()) + " column symmetries), |K| S each, S by the bands' diagonal histograms";
   return std::to_string(state.classes) + " classes of band-1 column sets, f^2 each, f by the " +
          (job.route() == kLayersRoute ? "reverse row layers" : "half split of each class");
 }
 
 std::string route_to_run(const Shape& shape, const ExactJobState* resumed, const std::string& asked) {
-  if (resumed && resumed->route == kSlicesRoute) return kSlicesRoute;
+  if (resumed && variant_route(resumed->route)) return resumed->route;
   if (resumed && ExactJob::known_route(resumed->route)) return resumed->route;
   if (!asked.empty()) return asked;
   const int rows = std::max(shape.box_rows, shape.box_cols);

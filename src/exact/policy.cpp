@@ -7,9 +7,11 @@
 #include <chrono>
 
 #include "core/threads.hpp"
+#include "diagonals/diagonal_classes.hpp"
 #include "exact/band_reach.hpp"
 #include "exact/job_sum.hpp"
 #include "exact/search_size.hpp"
+#include "slices/sliced_layout.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/exact_job.hpp"
@@ -56,8 +58,9 @@ const std::vector<ExactMethodInfo>& exact_methods() {
   // The reach of dlx is that of the limits above, the reach of bands that of
   // bands_count_exactly (band_count.cpp).
   static const std::vector<ExactMethodInfo> methods = {
-      {"auto", "bands for an empty grid of the classic rules it reaches, slices for a variant layout it serves beyond 6x6, else dlx",
-       "what dlx, bands or slices reaches"},
+      {"auto", "bands for an empty grid of the classic rules it reaches, sets-x or slices for a variant layout they "
+               "serve beyond 6x6, else dlx",
+       "what dlx, bands, slices or sets-x reaches"},
       {"dlx", "dancing links, completions one by one",
        "empty grids up to 6x6 and puzzles with up to about 1e12 completions"},
       {"bands", "the column-set decomposition over band tables",
@@ -68,6 +71,10 @@ const std::vector<ExactMethodInfo>& exact_methods() {
        "all grids of variant layouts with boxes in two or three bands whose extra houses cut the columns into slices: "
        "groups p (with or without diagonals x) and windows, up to 9x9 (9x9 p and windows in CPU-minutes; not x alone, "
        "not p with windows)"},
+      {"sets-x", "classes of first-band column sets, each one's grids by the join of the bands' diagonal histograms "
+                 "(a job of units)",
+       "all grids with both main diagonals (x) alone in two or three bands whose table of column sets fits: 2x2, 2x3, "
+       "3x2, 4x2 and 3x3 (9x9 in CPU-minutes)"},
   };
   return methods;
 }
@@ -76,7 +83,7 @@ const ExactMethodInfo& exact_method(const std::string& name) {
   const auto& methods = exact_methods();
   const auto found = std::find_if(methods.begin(), methods.end(), [&](const auto& m) { return m.name == name; });
   if (found == methods.end())
-    throw InputError("unknown exact method " + quote_input(name) + ": choose auto, dlx, bands or slices");
+    throw InputError("unknown exact method " + quote_input(name) + ": choose auto, dlx, bands, slices or sets-x");
   return *found;
 }
 
@@ -110,32 +117,40 @@ std::string choose_exact_method(const ExactRequest& request) {
     throw InputError("method bands counts the classic rules of a box shape only, not layout " + layout.name() +
                      ": ask for {method} dlx (or auto)");
   const bool empty = !request.puzzle || given_count(*request.puzzle) == 0;
-  // Whether slices serve the layout (and why not), cut once and only when asked.
-  std::optional<bool> slices_cut;
-  std::string why_not_slices;
-  auto slices_serve = [&] {
-    if (!slices_cut) slices_cut = !layout.classic() && ExactJob::handles(layout, &why_not_slices);
-    return *slices_cut;
+  // The variant route that counts the layout (slices or sets-x, and why
+  // none does), found once and only when asked.
+  std::optional<std::string> variant_route_found;
+  std::string why_no_route;
+  auto variant_method = [&]() -> const std::string& {
+    if (!variant_route_found) variant_route_found = ExactJob::variant_route_for(layout, &why_no_route);
+    return *variant_route_found;
   };
-  if (method == "slices") {
+  if (variant_route(method)) {
     if (request.puzzle && given_count(*request.puzzle) > 0)
-      throw InputError("method slices counts all grids of a layout; drop the puzzle, or ask for {method} dlx");
+      throw InputError("method " + method + " counts all grids of a layout; drop the puzzle, or ask for {method} dlx");
     if (request.fix_first_row) throw InputError("{fix_first_row} applies to method dlx");
     if (layout.classic())
-      throw InputError("method slices counts variant layouts; layout " + layout.name() +
+      throw InputError("method " + method + " counts variant layouts; layout " + layout.name() +
                        " has the classic rules: ask for {method} bands (or auto)");
-    if (!slices_serve())
-      throw InputError("method slices does not count layout " + layout.name() + ": " + why_not_slices +
-                       "; it reaches " + exact_method("slices").reach);
+    std::string why;
+    const bool serves = method == kSlicesRoute ? detail::SlicedLayout::cut(layout, &why).has_value()
+                                               : detail::DiagonalSetClasses::serves(layout, &why);
+    if (!serves) {
+      throw InputError("method " + method + " does not count layout " + layout.name() + ": " + why +
+                       (variant_method().empty() ? "" : "; method " + variant_method() + " does") + "; it reaches " +
+                       exact_method(method).reach);
+    }
     return method;
   }
-  // auto: bands for the classic rules in its reach; slices for the variant
-  // layouts it serves beyond what dancing links enumerates (up to 6x6 dlx
-  // is quicker); else dlx.
-  if (method == "auto")
-    method = empty && !request.fix_first_row && layout.classic() && bands_count_exactly(shape) ? "bands"
-             : empty && !request.fix_first_row && layout.n() > kMaxEnumeratedGridSize && slices_serve() ? "slices"
-                                                                                                      : "dlx";
+  // auto: bands for the classic rules in its reach; sets-x or slices for
+  // the variant layouts they serve beyond what dancing links enumerates (up
+  // to 6x6 dlx is quicker); else dlx.
+  if (method == "auto") {
+    const bool whole = empty && !request.fix_first_row;
+    method = whole && layout.classic() && bands_count_exactly(shape)                         ? "bands"
+             : whole && layout.n() > kMaxEnumeratedGridSize && !variant_method().empty() ? variant_method()
+                                                                                         : "dlx";
+  }
   if (method == "bands") detail::require_band_reach(shape);
   if (method == "dlx" && empty && layout.n() > kMaxEnumeratedGridSize) {
     bool bands_reach = layout.classic();
@@ -146,7 +161,12 @@ std::string choose_exact_method(const ExactRequest& request) {
         bands_reach = false;
       }
     }
-    // Where bands counts the grids, say so: "no method counts it" would be false.
+    // Where bands, slices or sets-x counts the grids, say so: "no method counts it" would be false.
+    if (!layout.classic() && !variant_method().empty())
+      throw InputError("method dlx does not reach all grids of layout " + layout.name() + " (it reaches " +
+                       exact_method("dlx").reach + "); method " + variant_method() +
+                       " counts them: leave {method} at auto, which takes " + variant_method() + ", or ask for {method} " +
+                       variant_method());
     if (bands_reach)
       throw InputError("method dlx does not reach all grids of box " + shape.name() + " (it reaches " +
                        exact_method("dlx").reach + "); method bands counts them: leave {method} at auto, which "
@@ -154,9 +174,9 @@ std::string choose_exact_method(const ExactRequest& request) {
     throw InputError("no exact method counts all grids of " +
                      (layout.classic() ? "box " + shape.name() : "layout " + layout.name()) +
                      " in reasonable time: dlx reaches " + exact_method("dlx").reach + ", bands " +
-                     exact_method("bands").reach + " (classic rules only), and slices " +
-                     exact_method("slices").reach +
-                     (layout.classic() || slices_serve() ? "" : " (not this layout: " + why_not_slices + ")") +
+                     exact_method("bands").reach + " (classic rules only), slices " + exact_method("slices").reach +
+                     " and sets-x " + exact_method("sets-x").reach +
+                     (layout.classic() ? "" : " (not this layout: " + why_no_route + ")") +
                      "; an estimate of the same layout gives its count with error bars");
   }
   if (method == "dlx" && !empty) require_dlx_reach(*request.puzzle);
@@ -167,12 +187,12 @@ ExactResult count_exact(const ExactRequest& request, const ProgressFn& progress)
   const std::string method = choose_exact_method(request);
   const ExactOptions options{request.threads, request.fix_first_row};
   if (method == "bands") return count_grids_by_bands(request.layout.shape(), options, progress);
-  if (method == "slices") {
+  if (variant_route(method)) {
     const auto start = std::chrono::steady_clock::now();
     ExactResult result;
     result.method = method;
     result.threads = detail::thread_count(request.threads);
-    result.count = detail::sum_of_job(ExactJob(request.layout), request.threads, progress, result.detail);
+    result.count = detail::sum_of_job(ExactJob(request.layout, method), request.threads, progress, result.detail);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
   }

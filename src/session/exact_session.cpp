@@ -46,7 +46,7 @@ void check_request(const ExactCountRequest& request) {
   read_field("method", [&] { return exact_method(request.method); });
   if (request.route && !ExactJob::known_route(*request.route))
     throw RequestError("route", "unknown {route} " + quote_input(*request.route) + ": choose " + kLayersRoute + ", " +
-                                    kHalfSplitRoute + " or " + kSlicesRoute);
+                                    kHalfSplitRoute + ", " + kSlicesRoute + " or " + kDiagonalSetsRoute);
   if (!request.resume && !request.layout.given())
     throw RequestError("box", "no layout given: give {box} (or {regions}), or {resume} a saved job");
 }
@@ -56,7 +56,7 @@ ExactResult finished_job_result(const ExactJob& job, const ExactJobState& reache
                                 int threads, double seconds, std::uint64_t classes_before) {
   ExactResult result;
   result.count = reached.sum;
-  result.method = job.route() == kSlicesRoute ? "slices" : "bands";
+  result.method = variant_route(job.route()) ? job.route() : "bands";
   result.threads = threads;
   result.seconds = seconds;
   result.detail = exact_job_detail(job, reached) + ", in " + std::to_string(reached.chunks) + " chunks" +
@@ -71,11 +71,12 @@ ExactOutcome run_job(const ExactCountRequest& request, ExactPlan plan, const std
   const auto start = std::chrono::steady_clock::now();
   if (hooks.job_begins) hooks.job_begins();
   const Shape& shape = plan.count.layout.shape();
-  const bool slices = plan.method == "slices";
+  // The variant methods (slices, sets-x) run by the route of their name.
+  const bool variant = variant_route(plan.method);
   const std::string route =
-      slices ? std::string(kSlicesRoute) : route_to_run(shape, resumed ? &*resumed : nullptr, request.route.value_or(""));
-  if (!slices && route == kSlicesRoute)
-    throw RequestError("route", "{route} slices counts variant layouts; box " + shape.name() +
+      variant ? plan.method : route_to_run(shape, resumed ? &*resumed : nullptr, request.route.value_or(""));
+  if (!variant && variant_route(route))
+    throw RequestError("route", "{route} " + route + " counts variant layouts; box " + shape.name() +
                                     " has the classic rules: drop {route}, or ask for " + kLayersRoute + " or " +
                                     kHalfSplitRoute);
   if (request.route && *request.route != route)
@@ -84,7 +85,8 @@ ExactOutcome run_job(const ExactCountRequest& request, ExactPlan plan, const std
                                     : ": layout " + plan.count.layout.name() + " is counted by route " + route) +
                                     ": drop {route}");
   const std::unique_ptr<const ExactJob> made = read_field("box", [&] {
-    return slices ? std::make_unique<const ExactJob>(plan.count.layout) : std::make_unique<const ExactJob>(shape, route);
+    return variant ? std::make_unique<const ExactJob>(plan.count.layout, route)
+                   : std::make_unique<const ExactJob>(shape, route);
   });
   const ExactJob& job = *made;
   ExactJobState state = start_state(job);
@@ -150,11 +152,11 @@ ExactPlan plan_checked(const ExactCountRequest& request, const std::optional<Exa
     count.puzzle = read_field("puzzle_file", [&] { return parse_puzzle(text, count.layout); });
   }
   count.fix_first_row = request.fix_first_row;
-  // A resumed job by slices finishes by slices (auto would take dancing links up to 6x6).
-  count.method = resumed && resumed->route == kSlicesRoute && request.method == "auto" ? "slices" : request.method;
+  // A resumed job by slices or sets-x finishes by its route (auto would take dancing links up to 6x6).
+  count.method = resumed && variant_route(resumed->route) && request.method == "auto" ? resumed->route : request.method;
   count.threads = request.threads;
   plan.method = read_field("method", [&] { return choose_exact_method(count); });
-  plan.job = (plan.method == "bands" && ExactJob::handles(count.layout.shape())) || plan.method == "slices";
+  plan.job = (plan.method == "bands" && ExactJob::handles(count.layout.shape())) || variant_route(plan.method);
   if (plan.job) {
     plan.checkpoint = request.checkpoint.value_or(request.resume.value_or(""));
     return plan;
@@ -166,7 +168,7 @@ ExactPlan plan_checked(const ExactCountRequest& request, const std::optional<Exa
   for (const auto& [field, given] : job_fields)
     if (given)
       throw RequestError(field, std::string("{") + field + "} applies to the exact jobs (two-band shapes, boxes R x 2 "
-                                "or 2 x R with R <= 6, by method bands; variant layouts by method slices); layout " +
+                                "or 2 x R with R <= 6, by method bands; variant layouts by methods slices and sets-x); layout " +
                                 count.layout.name() + " by method " + plan.method +
                                 " is counted at once: drop it");
   return plan;

@@ -79,10 +79,11 @@ std::uint64_t cell_key(int cell) {
 
 }  // namespace
 
-FirstBandClasses::FirstBandClasses(const Layout& layout) : n_(layout.n()), rows_(layout.shape().box_rows) {
-  const int n = n_, h = rows_, bands = n / h, stack_width = layout.shape().box_cols, stacks = n / stack_width;
-  // The symmetries: row permutations keeping bands and the first band,
-  // column permutations keeping stacks, that map every extra house onto one.
+std::vector<LineSymmetry> first_band_symmetries(const Layout& layout) {
+  const int n = layout.n(), h = layout.shape().box_rows, bands = n / h, stack_width = layout.shape().box_cols,
+            stacks = n / stack_width;
+  // Row permutations keeping bands and the first band, column permutations
+  // keeping stacks, that map every extra house onto one.
   std::vector<const House*> extra;
   std::unordered_map<std::uint64_t, std::vector<int>> house_keys;
   for (const House& house : layout.houses()) {
@@ -97,7 +98,7 @@ FirstBandClasses::FirstBandClasses(const Layout& layout) : n_(layout.n()), rows_
   const bool alike = candidates > kMaxCandidates;
   const auto row_perms = line_permutations(bands, h, true, alike);
   const auto column_perms = line_permutations(stacks, stack_width, false, alike);
-  std::set<std::vector<int>> elements;
+  std::vector<LineSymmetry> found;
   std::vector<int> image;
   for (const auto& rho : row_perms)
     for (const auto& pi : column_perms) {
@@ -110,24 +111,32 @@ FirstBandClasses::FirstBandClasses(const Layout& layout) : n_(layout.n()), rows_
           key += cell_key(to);
           image.push_back(to);
         }
-        const auto found = house_keys.find(key);
-        if (found == house_keys.end()) {
+        const auto found_house = house_keys.find(key);
+        if (found_house == house_keys.end()) {
           keeps = false;
           break;
         }
         std::sort(image.begin(), image.end());
-        if (image != found->second) {
+        if (image != found_house->second) {
           keeps = false;
           break;
         }
       }
-      if (!keeps) continue;
-      // Its action on the first band: the source of each target cell.
-      std::vector<int> source(static_cast<std::size_t>(h * n));
-      for (int r = 0; r < h; ++r)
-        for (int c = 0; c < n; ++c) source[rho[r] * n + pi[c]] = r * n + c;
-      elements.insert(source);
+      if (keeps) found.push_back({rho, pi});
     }
+  return found;
+}
+
+FirstBandClasses::FirstBandClasses(const Layout& layout) : n_(layout.n()), rows_(layout.shape().box_rows) {
+  const int n = n_, h = rows_;
+  std::set<std::vector<int>> elements;
+  for (const LineSymmetry& symmetry : first_band_symmetries(layout)) {
+    // Its action on the first band: the source of each target cell.
+    std::vector<int> source(static_cast<std::size_t>(h * n));
+    for (int r = 0; r < h; ++r)
+      for (int c = 0; c < n; ++c) source[symmetry.rows[r] * n + symmetry.columns[c]] = r * n + c;
+    elements.insert(source);
+  }
   group_.assign(elements.begin(), elements.end());
   // The houses meeting the first band, by cell.
   std::vector<int> index(layout.houses().size(), -1);

@@ -25,6 +25,17 @@
 
 namespace sudoku_count::detail {
 
+// A permutation of the rows and columns of a layout with boxes: row r goes
+// to rows[r], column c to columns[c].
+struct LineSymmetry {
+  std::vector<int> rows, columns;
+};
+// The symmetries the classes are taken under: the row permutations that
+// keep bands and the first band, and column permutations that keep stacks,
+// that together map every extra house onto one (beyond 5e6 candidates, only
+// those moving every band and every stack alike).
+std::vector<LineSymmetry> first_band_symmetries(const Layout& layout);
+
 struct FirstBandClass {
   std::vector<int> band;    // the least band of the class: band_rows x n symbols 0..n-1, row by row
   std::uint64_t bands = 0;  // bands in the class

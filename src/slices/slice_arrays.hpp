@@ -19,7 +19,7 @@
 namespace sudoku_count::detail {
 
 // Exact counts of band fillings and completions (up to 2^128).
-__extension__ using SliceCount = unsigned __int128;
+using SliceCount = UInt128;
 
 // A cell given inside a slice array.
 struct GivenCell {
