@@ -6,7 +6,7 @@
 # built here) run in the same go on the same shape with the same threads, and
 # quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|classic-ab|frontier-ab|variance|look-ahead] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|diagonals|classic-ab|frontier-ab|variance|look-ahead] [SECONDS]
 #   THREADS        threads for both sides (default: all cores)
 #   BUILD_DIR      build tree holding sudoku-count, knuth_path and make_puzzles (default build)
 #   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default $BUILD_DIR/ and build-mpi/)
@@ -256,6 +256,23 @@ bench_layouts() {
   done
 }
 
+# Both diagonals (x) by sets-x against rows in the same go, fixed budgets:
+# 9x9 by sets-x for 30 s (the target is 1e-3 within it) and for SECONDS
+# (1e-4 within 900), by rows for 120 s, and 8x8 (4x2) and 10x10 (2x5) by
+# sets-x for 60 s; the 10-run studies against the exact total are
+# scripts/variant_study.py's.
+bench_diagonals() {
+  local common=(estimate --box 3 --variant x --threads "$threads" --json)
+  echo "== diagonals: sets-x and rows, $threads threads, fixed budgets"
+  scripts/tnv.py "sets-x 30 s" "$threads" -- "$bin" "${common[@]}" --time 30 --seed 2201
+  scripts/tnv.py "sets-x" "$threads" -- "$bin" "${common[@]}" --time "$seconds" --seed 2202
+  scripts/tnv.py "rows" "$threads" -- "$bin" "${common[@]}" --time 120 --seed 2203 --method rows
+  for box in 4x2 2x5; do
+    scripts/tnv.py "sets-x" "$threads" -- "$bin" estimate --box "$box" --variant x --threads "$threads" --json \
+      --time 60 --seed 2204
+  done
+}
+
 # The classic layout before and after a change, in one go: the previous
 # build (SUDOKU_COUNT_BASE_BIN) and this one alternate, two rounds, on 9x9
 # (auto: bands), 16x16 and 25x25 (smc) with the same seeds and sample
@@ -388,6 +405,7 @@ case "$what" in
   symmetry) bench_symmetry ;;
   sample) bench_sample ;;
   layouts) bench_layouts ;;
+  diagonals) bench_diagonals ;;
   classic-ab) bench_classic_ab ;;
   frontier-ab) bench_frontier_ab ;;
   variance) bench_variance ;;
@@ -403,5 +421,5 @@ case "$what" in
   distributed) bench_distributed ;;
   solve) bench_solve ;;
   all) bench_exact; bench_solve; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|classic-ab|frontier-ab|variance|look-ahead] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|diagonals|classic-ab|frontier-ab|variance|look-ahead] [SECONDS]" >&2; exit 2 ;;
 esac

@@ -595,7 +595,19 @@ check layout-exact-json 0 '"layout":"2x2\+p".*"count":"168"' -- exact --box 2x2 
 check layout-exact-latin-x 0 '^count: 960$' -- exact --box 1x5 --variant x
 check layout-exact-fixed 0 'first row fixed to 1..4: 2 grids' -- exact --box 2x2 --variant x --fix-first-row
 check layout-exact-jigsaw 0 '^count: 144$' -- exact --regions "$jig"
-check slices-jigsaw 2 'method slices does not count layout jigsaw4-.*no bands of boxes' -- exact --regions "$jig" --method slices
+check setsx-exact-4x4 0 '^count: 48$' -- exact --box 2x2 --variant x --method sets-x
+check setsx-exact-6x6 0 '^count: 8640$' -- exact --box 3x2 --variant x --method sets-x
+check setsx-exact-auto 0 'exact job for layout 3x3\+x' -- exact --box 3 --variant x --max-units 3 --checkpoint "$tmp/setsx.ckpt"
+grep -q '^route sets-x$' "$tmp/setsx.ckpt" && grep -q '^variants x$' "$tmp/setsx.ckpt"
+pass_if setsx-saved-route $? "the job checkpoint keeps its route and variants"
+check setsx-resume-other 2 'does not match|differ' -- exact --resume "$tmp/setsx.ckpt" --variant p
+check setsx-resume-route 2 'route' -- exact --resume "$tmp/setsx.ckpt" --route slices
+check setsx-refuse-p 2 'method sets-x does not count layout 3x3\+p: it counts the diagonals \(x\) alone' -- exact --box 3 --variant p --method sets-x
+check setsx-refuse-bands 2 'three bands' -- exact --box 2x4 --variant x --method sets-x
+check setsx-refuse-puzzle 2 'drop the puzzle' -- exact --box 2x2 --variant x --method sets-x --puzzle 1...............
+check dlx-variant-served 2 'method dlx does not reach all grids of layout 3x3\+p .*method slices counts them' -- exact --box 3 --variant p --method dlx
+check exact-x-16 2 'no exact method counts all grids of layout 4x4\+x.*not this layout: its table of column sets' -- exact --box 4 --variant x
+check slices-jigsaw 2 'method slices does not count layout jigsaw4-.*no boxes of several rows and columns' -- exact --regions "$jig" --method slices
 check layout-exact-jigsaw-json 0 '"layout":"jigsaw4-[0-9a-f]{8}"' -- exact --regions "$jig" --json
 check layout-exact-jigsaw-box 0 '^count: 144$' -- exact --regions "$jig" --box 2x2
 # Unique only under the diagonals: as a classic 4x4 puzzle it has more than one solution.
@@ -611,7 +623,7 @@ check layout-windows-latin 2 'variant windows needs boxes' -- exact --box 1x9 --
 check layout-p-latin 2 'variant p needs boxes' -- estimate --box 9x1 --variant p --samples 2
 check layout-p-jigsaw 2 'variant p needs boxes' -- exact --regions "$jig" --variant p
 check layout-bands 2 'method bands counts the classic rules' -- exact --box 2x2 --variant x --method bands
-check layout-exact-9x9 2 "no exact method counts all grids of layout 3x3\+x in reasonable time.*an estimate of the same layout" -- exact --box 3 --variant x
+check layout-exact-9x9 2 "no exact method counts all grids of layout 3x3\+x\+p\+windows in reasonable time.*an estimate of the same layout" -- exact --box 3 --variant x,p,windows
 check layout-essentially-different 2 'essentially different grids are counted for the classic rules' -- exact --box 2x2 --variant x --essentially-different
 check layout-no-grids 2 'has no completed grid' -- sample --box 2x3 --variant x,p --count 1
 check layout-regions-missing 2 "cannot read regions file '$tmp/none.txt'" -- exact --regions "$tmp/none.txt"
@@ -661,10 +673,16 @@ refuse puzzle-regions 'the puzzle has 103 cells but a 4x4 grid' -- exact --box 2
 refuse puzzle-text-control 'the puzzle is not text: control byte 0x1B at byte offset 80' -- solve --box 3 --puzzle "${unique:0:80}$(printf '\033')"
 
 
-# Estimates of layouts: auto takes rows and says why; checkpoints keep the layout.
-check layout-estimate 0 'method rows.*' -- estimate --box 2x2 --variant x --samples 20
-check layout-estimate-why 0 'has houses beyond the boxes, which only the row-by-row method handles' -- estimate --box 2x2 --variant x --samples 20
-check layout-estimate-json 0 '"layout":"2x3\+x".*"method":"rows"' -- estimate --box 2x3 --variant x --samples 8 --json
+# Estimates of layouts: auto takes rows (sets-x for the diagonals alone) and says why; checkpoints keep the layout.
+check layout-estimate 0 'method rows.*' -- estimate --box 2x2 --variant p --samples 20
+check layout-estimate-why 0 'has houses beyond the boxes, which the box methods \(and sets-x, where it serves\) leave to the row-by-row method' -- estimate --box 2x2 --variant p --samples 20
+check layout-estimate-json 0 '"layout":"2x3\+p".*"method":"rows"' -- estimate --box 2x3 --variant p --samples 8 --json
+check setsx-auto 0 'layout 3x3\+x .*method sets-x' -- estimate --box 3 --variant x --samples 2000
+check setsx-note 0 'both diagonals counted exactly by the bands. diagonal histograms' -- estimate --box 2x3 --variant x --samples 200
+check setsx-rows 0 'method rows' -- estimate --box 3 --variant x --method rows --samples 4
+check setsx-refuse-shape 2 'method sets-x does not serve layout 4x4\+x: its table of column sets would hold more than 2\^22 entries; ask for --method rows' -- estimate --box 4 --variant x --method sets-x --samples 2
+check setsx-refuse-layout 2 'method sets-x does not serve layout 3x3\+x\+p: it counts the diagonals \(x\) alone' -- estimate --box 3 --variant x,p --method sets-x --samples 2
+check setsx-refuse-particles 2 'particles applies to method smc or rows, not sets-x' -- estimate --box 3 --variant x --method sets-x --particles 8 --samples 2
 check layout-estimate-jigsaw 0 '^layout jigsaw5-' -- estimate --regions "$data/jigsaw/5x5-pentominoes.txt" --samples 8
 check layout-estimate-latin 0 'box 1x6 \(6x6 grid\), method rows' -- estimate --box 1x6 --samples 8
 check layout-estimate-sets 2 'method sets handles the classic rules of a box shape only, not layout 3x3\+x' -- estimate --box 3 --variant x --method sets --samples 2

@@ -153,7 +153,7 @@ std::string refusal(const sudoku_count::ExactRequest& request) {
 
 TEST(ExactPolicy, RegistryListsEveryMethodWithItsReach) {
   const auto& methods = sudoku_count::exact_methods();
-  ASSERT_EQ(methods.size(), 4u);  // auto, dlx, bands, slices
+  ASSERT_EQ(methods.size(), 5u);  // auto, dlx, bands, slices, sets-x
   EXPECT_EQ(methods[0].name, "auto");
   for (const auto& method : methods) {
     EXPECT_FALSE(method.summary.empty()) << method.name;

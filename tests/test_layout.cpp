@@ -281,7 +281,9 @@ TEST(Layout, BandsRefuseOtherLayouts) {
   request.method = "auto";
   EXPECT_EQ(sudoku_count::choose_exact_method(request), "dlx");
   request.layout = Layout::with_variants(Shape{3, 3}, {Variant::X});
-  EXPECT_THROW(sudoku_count::choose_exact_method(request), InputError);  // 9x9 X: beyond dlx's reach
+  EXPECT_EQ(sudoku_count::choose_exact_method(request), "sets-x");  // 9x9 X: beyond dlx's reach
+  request.layout = Layout::with_variants(Shape{4, 4}, {Variant::X});
+  EXPECT_THROW(sudoku_count::choose_exact_method(request), InputError);  // 16x16 X: beyond every method
 }
 
 TEST(Layout, SolvesAndSamplesVariants) {

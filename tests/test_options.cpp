@@ -222,7 +222,7 @@ TEST(Options, ChoicesAndDefaultsComeFromTheLibrary) {
   EXPECT_EQ(cli::find_command("estimate")->find_option("min-samples")->default_value,
             std::to_string(sudoku_count::StopRule{}.min_samples));
   const std::string exact_help = unwrapped(cli::command_help(*cli::find_command("exact")));
-  EXPECT_TRUE(contains(exact_help, "[choices: auto, dlx, bands, slices]"));
+  EXPECT_TRUE(contains(exact_help, "[choices: auto, dlx, bands, slices, sets-x]"));
   EXPECT_TRUE(contains(exact_help, "[not with --puzzle-file"));
   for (const auto& method : sudoku_count::exact_methods())
     EXPECT_TRUE(contains(exact_help, "reaches " + method.reach)) << method.name;

@@ -1,4 +1,4 @@
-// The slice decomposition (src/slices, docs/method.md section 15): slice-array
+// The slice decomposition (src/slices, docs/method.md section 14): slice-array
 // counts, the completions of first bands against dancing links on random
 // bands of every layout it serves, the classes of first bands, the totals of
 // the slices route against dancing links, and the published fixed-band figure
@@ -176,12 +176,14 @@ TEST(SlicesRoute, TotalsEqualDancingLinks) {
 
 TEST(SlicesRoute, RefusesLayoutsItDoesNotServe) {
   std::string why;
-  EXPECT_FALSE(ExactJob::handles(make_layout(Shape{3, 3}, "x", ""), &why));
+  // x alone: every column a slice of its own (the sets-x route counts it instead).
+  EXPECT_FALSE(SlicedLayout::cut(make_layout(Shape{3, 3}, "x", ""), &why).has_value());
   EXPECT_NE(why.find("slice of its own"), std::string::npos) << why;
+  EXPECT_EQ(ExactJob::variant_route_for(make_layout(Shape{3, 3}, "x", "")), kDiagonalSetsRoute);
+  EXPECT_THROW(ExactJob(make_layout(Shape{3, 3}, "x", ""), kSlicesRoute), InputError);
   EXPECT_FALSE(ExactJob::handles(make_layout(Shape{3, 3}, "p+windows", ""), &why));
   EXPECT_NE(why.find("join 9 columns"), std::string::npos) << why;
   EXPECT_FALSE(ExactJob::handles(make_layout(Shape{2, 4}, "p", ""), &why));  // four bands
-  EXPECT_THROW(ExactJob(make_layout(Shape{3, 3}, "x", "")), InputError);
   ExactRequest request;
   request.layout = make_layout(Shape{3, 3}, "", "");
   request.method = "slices";

@@ -1,6 +1,7 @@
 // Classes of first-band column sets with both diagonals (diagonal_classes.hpp).
 #include "diagonals/diagonal_classes.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <set>
@@ -51,8 +52,14 @@ DiagonalSetClasses::DiagonalSetClasses(std::shared_ptr<const DiagonalSetTables> 
   if (!serves(t.layout(), &why))
     throw InputError("the exact sum by diagonal column sets does not serve layout " + t.layout().name() + ": " + why);
   const int n = t.n();
-  std::set<std::vector<int>> columns;
-  for (const LineSymmetry& symmetry : first_band_symmetries(t.layout())) columns.insert(symmetry.columns);
+  std::set<std::vector<int>> columns, band_keeping;
+  for (const LineSymmetry& symmetry : first_band_symmetries(t.layout())) {
+    columns.insert(symmetry.columns);
+    bool keeps_bands = true;
+    for (int row = 0; row < n; ++row) keeps_bands &= symmetry.rows[row] / t.rows() == row / t.rows();
+    if (keeps_bands) band_keeping.insert(symmetry.columns);
+  }
+  band_keeping_columns_.assign(band_keeping.begin(), band_keeping.end());
   group_order_ = columns.size();
   std::vector<std::size_t> parent(t.classes());
   std::iota(parent.begin(), parent.end(), std::size_t{0});
@@ -77,6 +84,42 @@ DiagonalSetClasses::DiagonalSetClasses(std::shared_ptr<const DiagonalSetTables> 
   }
 }
 
+std::vector<DiagonalSetClasses::Symmetry> DiagonalSetClasses::stabiliser(const Mask* first) const {
+  const DiagonalSetTables& t = *tables_;
+  const int n = t.n(), r = t.rows(), c = t.columns();
+  std::vector<Symmetry> found;
+  std::vector<std::vector<int>> orders;  // the permutations of R
+  std::vector<int> p(static_cast<std::size_t>(r));
+  std::iota(p.begin(), p.end(), 0);
+  do orders.push_back(p);
+  while (std::next_permutation(p.begin(), p.end()));
+  Mask image[kMaxDiagonalSymbols];
+  for (const auto& columns : band_keeping_columns_) {
+    for (int col = 0; col < n; ++col) image[columns[col]] = first[col];
+    // A relabelling taking image to first maps the first box's set j of one
+    // onto that of the other: try every such bijection.
+    std::vector<std::size_t> pick(static_cast<std::size_t>(c), 0);
+    while (true) {
+      Symmetry g{columns, {}};
+      for (int j = 0; j < c; ++j) {
+        Mask from = image[j], to = first[j];
+        int targets[kMaxDiagonalSymbols];
+        for (int k = 0; k < r; ++k, to = clear_low_bit(to)) targets[k] = low_bit_index(to);
+        for (int k = 0; k < r; ++k, from = clear_low_bit(from))
+          g.symbol[low_bit_index(from)] = static_cast<std::uint8_t>(targets[orders[pick[j]][k]]);
+      }
+      bool fixes = true;
+      for (int col = c; col < n && fixes; ++col) fixes = relabelled(image[col], g.symbol.data()) == first[col];
+      if (fixes) found.push_back(g);
+      int j = c - 1;
+      while (j >= 0 && pick[j] + 1 == orders.size()) pick[j--] = 0;
+      if (j < 0) break;
+      ++pick[j];
+    }
+  }
+  return found;
+}
+
 UInt128 DiagonalSetClasses::grids_with_first_band(const Mask* first, DiagonalJoin& join) const {
   const DiagonalSetTables& t = *tables_;
   const int n = t.n(), r = t.rows(), c = t.columns();
@@ -90,13 +133,25 @@ UInt128 DiagonalSetClasses::grids_with_first_band(const Mask* first, DiagonalJoi
   }
   // Band 2 box by box, column by column: an R-set of each column's free
   // symbols, the box's columns disjoint (so they cover its symbols).
+  const std::vector<Symmetry> fixing = stabiliser(first);
   UInt128 total = 0;
+  Mask image[kMaxDiagonalSymbols];
   auto choose = [&](auto&& self, int col, Mask box_left) -> void {
     if (col == n) {
+      // Only the least second band of its orbit under the stabiliser, times the orbit's size.
+      std::uint64_t fixed = 0;
+      for (const Symmetry& g : fixing) {
+        for (int k = 0; k < n; ++k) image[g.columns[k]] = relabelled(second[k], g.symbol.data());
+        const int order = std::lexicographical_compare(image, image + n, second, second + n)   ? -1
+                          : std::lexicographical_compare(second, second + n, image, image + n) ? 1
+                                                                                                : 0;
+        if (order < 0) return;
+        fixed += order == 0;
+      }
       for (int k = 0; k < n; ++k) third[k] = free[k] & ~second[k];
       located[1] = t.locate(second);
       located[2] = t.locate(third);
-      total += join.count(located);
+      total += join.count(located) * (fixing.size() / fixed);
       return;
     }
     if (col % c == 0) box_left = low_bits(n);

@@ -15,6 +15,13 @@
 // other, and |K| counted as P times the normal forms of the classes united
 // (every column-set choice has exactly one normal form per first-box
 // partition), never assumed.
+//
+// S(X) sums T over the second band's column sets Y (the third's follow).
+// The maps (relabelling, column permutation keeping every band's rows)
+// that fix X map each Y to one with the same T: S sums T once per orbit
+// of that stabiliser, times the orbit's size |Stab X| / |Stab X, Y| (the
+// least Y of each orbit stands for it). On 9x9 this halves the work: the
+// first bands have stabilisers of order 2 on average.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -48,8 +55,16 @@ class DiagonalSetClasses {
   UInt128 grids_with_first_band(const Mask* first, DiagonalJoin& join) const;
 
  private:
+  struct Symmetry {
+    std::vector<int> columns;                                    // column c goes to columns[c]
+    std::array<std::uint8_t, kMaxDiagonalSymbols> symbol{};  // symbol s to symbol[s]
+  };
+  // The maps that fix the first band's column sets `first`.
+  std::vector<Symmetry> stabiliser(const Mask* first) const;
+
   std::shared_ptr<const DiagonalSetTables> tables_;
   std::vector<DiagonalSetClass> classes_;
+  std::vector<std::vector<int>> band_keeping_columns_;  // of the symmetries whose rows keep every band
   std::uint64_t group_order_ = 1;
 };
 

@@ -33,13 +33,6 @@ inline std::uint64_t binomial(int n, int k) { return k < 0 || k > n ? 0 : kBinom
 
 double factorial_of(int k) { return k <= 1 ? 1 : k * factorial_of(k - 1); }
 
-// The image of a set of symbols under a relabelling.
-Mask relabel(Mask set, const std::uint8_t* symbol) {
-  Mask image = 0;
-  for (; set; set = clear_low_bit(set)) image |= Mask{1} << symbol[low_bit_index(set)];
-  return image;
-}
-
 // The normal forms of a shape (P^(R-1)), as a double (it may be huge).
 double normal_forms_of(int rows, int cols) {
   const int n = rows * cols;
@@ -136,7 +129,7 @@ DiagonalSetTables::DiagonalSetTables(const Layout& layout, int threads) : layout
     class_size_.push_back(0);
     normal_sets(form, sets.data());
     for (std::size_t g = 0; g < relabellings_.size(); ++g) {
-      for (int col = 0; col < n; ++col) image[col] = relabel(sets[col], relabellings_[g].data());
+      for (int col = 0; col < n; ++col) image[col] = relabelled(sets[col], relabellings_[g].data());
       const std::uint64_t to = normal_index(image.data());
       if (class_of_[to] != kNoClass) continue;
       class_of_[to] = id;
@@ -203,7 +196,7 @@ LocatedSets DiagonalSetTables::locate(const Mask* sets) const {
     }
   }
   Mask normal[kMaxDiagonalSymbols];
-  for (int col = 0; col < n_; ++col) normal[col] = relabel(sets[col], to_normal);
+  for (int col = 0; col < n_; ++col) normal[col] = relabelled(sets[col], to_normal);
   const std::uint64_t form = normal_index(normal);
   LocatedSets located;
   located.class_id = class_of_[form];
@@ -265,8 +258,8 @@ UInt128 DiagonalJoin::count(const LocatedSets* bands) {
     DiagonalHistogram& h = relabelled_[b];
     h.buckets = own.buckets;
     h.entries = own.entries;
-    for (auto& bucket : h.buckets) bucket.z1 = relabel(bucket.z1, bands[b].symbol.data());
-    for (auto& entry : h.entries) entry.z2 = relabel(entry.z2, bands[b].symbol.data());
+    for (auto& bucket : h.buckets) bucket.z1 = relabelled(bucket.z1, bands[b].symbol.data());
+    for (auto& entry : h.entries) entry.z2 = relabelled(entry.z2, bands[b].symbol.data());
   }
   // The diagonal sets left by bands 0..C-3 with their ways (merged when a band follows).
   states_.assign(1, State{0, 0, 1});
@@ -301,9 +294,9 @@ UInt128 DiagonalJoin::count(const LocatedSets* bands) {
   const auto width = static_cast<std::size_t>(tables_.subsets() + 1);  // the last column stays 0
   filled_.clear();
   for (const auto& bucket : own_last.buckets) {
-    const std::size_t row = static_cast<std::size_t>(tables_.subset_rank(relabel(bucket.z1, last.symbol.data()))) * width;
+    const std::size_t row = static_cast<std::size_t>(tables_.subset_rank(relabelled(bucket.z1, last.symbol.data()))) * width;
     for (std::uint32_t e = bucket.first; e < bucket.end; ++e) {
-      const std::size_t at = row + static_cast<std::size_t>(tables_.subset_rank(relabel(own_last.entries[e].z2, last.symbol.data())));
+      const std::size_t at = row + static_cast<std::size_t>(tables_.subset_rank(relabelled(own_last.entries[e].z2, last.symbol.data())));
       last_[at] = own_last.entries[e].count;
       filled_.push_back(at);
     }

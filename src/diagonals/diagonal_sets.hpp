@@ -37,6 +37,13 @@ namespace sudoku_count::detail {
 
 inline constexpr int kMaxDiagonalSymbols = 16;
 
+// The image of a set of symbols under a relabelling (symbol s to symbol[s]).
+inline Mask relabelled(Mask set, const std::uint8_t* symbol) {
+  Mask image = 0;
+  for (; set; set = clear_low_bit(set)) image |= Mask{1} << symbol[low_bit_index(set)];
+  return image;
+}
+
 // A band's fillings by their symbols on the two diagonals, grouped by z1.
 struct DiagonalHistogram {
   struct Bucket {

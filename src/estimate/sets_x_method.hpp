@@ -31,7 +31,7 @@ class DiagonalSetsEstimator : public Estimator {
   std::string name() const override { return "sets-x"; }
   const Layout& layout() const override { return tables_->layout(); }
   std::string note() const override;
-  std::uint64_t samples_per_block() const override { return 1024; }
+  std::uint64_t samples_per_block() const override { return 16; }
   std::unique_ptr<Workspace> make_workspace() const override;
   long double sample_log(Rng& rng, Workspace& workspace) const override;
 

@@ -1,17 +1,15 @@
-// The two-band sum of squares as a job of units (exact_job.hpp).
+// The exact counts as jobs of units (exact_job.hpp): the unit list, the
+// runners and the run; what each route sums is job_classes.hpp's.
 #include <omp.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 
-#include "bands/band_classes.hpp"
-#include "bands/band_fillings.hpp"
 #include "core/threads.hpp"
 #include "diagonals/diagonal_classes.hpp"
-#include "exact/layered_fillings.hpp"
-#include "slices/first_band_classes.hpp"
-#include "slices/sliced_completions.hpp"
+#include "exact/job_classes.hpp"
+#include "slices/sliced_layout.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/layer_calibration.hpp"
@@ -22,11 +20,6 @@ namespace {
 
 // Two bands of up to 6 rows: 7 rows would be 128 types and beyond any time.
 constexpr int kMaxJobRows = 6;
-
-BigInt big(UInt128 value) {
-  BigInt b = BigInt(static_cast<std::uint64_t>(value >> 64)) << 64;
-  return b + static_cast<std::uint64_t>(value);
-}
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -56,29 +49,7 @@ class ThreadRunner : public UnitRunner {
 }  // namespace
 
 struct ExactJob::Impl {
-  // The two-band count: its class chunks, and the layers route's tables.
-  std::unique_ptr<const TwoBandClassChunks> two_bands;
-  std::unique_ptr<const LayeredFillings> layers;
-  // The slices route: the classes of first bands and their completions.
-  std::unique_ptr<const FirstBandClasses> first_bands;
-  std::unique_ptr<const SlicedCompletions> completions;
-  BigInt relabellings;  // N!
-  // The sets-x route: classes of first-band column sets, cut into chunks.
-  std::unique_ptr<const DiagonalSetClasses> diagonal_sets;
-  static constexpr std::uint64_t kDiagonalClassesPerChunk = 64;
-  Impl(int rows, bool by_layers)
-      : two_bands(std::make_unique<const TwoBandClassChunks>(rows)),
-        layers(by_layers ? std::make_unique<const LayeredFillings>(rows) : nullptr) {}
-  Impl(const Layout& layout, SlicedLayout cut)
-      : first_bands(std::make_unique<const FirstBandClasses>(layout)),
-        completions(std::make_unique<const SlicedCompletions>(std::move(cut))),
-        relabellings(factorial(layout.n())) {}
-  explicit Impl(const Layout& layout)
-      : diagonal_sets(std::make_unique<const DiagonalSetClasses>(std::make_shared<const DiagonalSetTables>(layout))) {}
-  std::uint64_t chunks() const {
-    if (diagonal_sets) return (diagonal_sets->size() + kDiagonalClassesPerChunk - 1) / kDiagonalClassesPerChunk;
-    return two_bands ? two_bands->chunks() : first_bands->chunks();
-  }
+  std::unique_ptr<const JobClasses> classes;  // what the route sums
 };
 
 bool ExactJob::handles(const Layout& layout, std::string* why) {
@@ -111,24 +82,15 @@ std::string ExactJob::variant_route_for(const Layout& layout, std::string* why) 
 
 ExactJob::ExactJob(const Layout& layout, const std::string& route)
     : shape_(layout.shape()), counted_(layout.shape()), layout_(layout) {
-  std::string why;
-  route_ = route.empty() ? variant_route_for(layout, &why) : route;
-  if (route_ == kDiagonalSetsRoute) {
-    if (!DiagonalSetClasses::serves(layout, &why))
-      throw InputError("the sets-x route counts both main diagonals alone in two or three bands; layout " +
-                       layout.name() + " is not served: " + why);
-    impl_ = std::make_unique<const Impl>(layout);
-    return;
+  route_ = route.empty() ? variant_route_for(layout) : route;
+  if (route_.empty() || (route_ != kDiagonalSetsRoute && route_ != kSlicesRoute)) {
+    if (!route.empty())
+      throw InputError("a variant layout is counted by route " + std::string(kDiagonalSetsRoute) + " or " +
+                       kSlicesRoute + ", not '" + route + "'");
+    route_ = kSlicesRoute;  // its refusal says why
   }
-  if (!route_.empty() && route_ != kSlicesRoute)
-    throw InputError("a variant layout is counted by route " + std::string(kDiagonalSetsRoute) + " or " + kSlicesRoute +
-                     ", not '" + route_ + "'");
-  route_ = kSlicesRoute;
-  std::optional<SlicedLayout> cut = layout.classic() ? std::nullopt : SlicedLayout::cut(layout, &why);
-  if (!cut)
-    throw InputError("the slices route counts variant layouts with boxes in two or three bands; layout " +
-                     layout.name() + " is not served: " + (layout.classic() ? "it has the classic rules" : why));
-  impl_ = std::make_unique<const Impl>(layout, std::move(*cut));
+  impl_ = std::make_unique<const Impl>(
+      Impl{route_ == kDiagonalSetsRoute ? diagonal_job_classes(layout) : sliced_job_classes(layout)});
 }
 
 bool ExactJob::known_route(const std::string& route) {
@@ -160,79 +122,31 @@ ExactJob::ExactJob(const Shape& shape, const std::string& route) : shape_(shape)
       throw InputError(text);
     }
   }
-  impl_ = std::make_unique<const Impl>(counted_.box_rows, route == kLayersRoute);
+  impl_ = std::make_unique<const Impl>(Impl{two_band_job_classes(counted_.box_rows, route == kLayersRoute)});
 }
 
 ExactJob::~ExactJob() = default;
 
-std::uint64_t ExactJob::chunks() const { return impl_->chunks(); }
-std::uint64_t ExactJob::group_order() const {
-  if (impl_->diagonal_sets) return impl_->diagonal_sets->group_order();
-  return impl_->first_bands ? impl_->first_bands->group_order() : 1;
-}
+std::uint64_t ExactJob::chunks() const { return impl_->classes->chunks(); }
+std::uint64_t ExactJob::group_order() const { return impl_->classes->group_order(); }
 
 // A census unit counts its chunk's classes; a class unit walks its chunk
-// again (cheap next to f) to its class and computes the class's term.
+// again (cheap next to the term) to its class and computes the class's term.
 UnitResult ExactJob::run_unit(std::uint64_t unit) const {
   const std::uint64_t chunk = is_census_unit(unit) ? unit : (unit - chunks()) / kMaxClassesPerChunk;
   if (chunk >= chunks())
     throw InputError("unit " + std::to_string(unit) + " is beyond the job's " + std::to_string(chunks()) + " chunks");
   const auto start = std::chrono::steady_clock::now();
-  const int rows = counted_.box_rows;
   UnitResult result;
   result.unit = unit;
-  if (impl_->diagonal_sets) {
-    // The sets-x route: chunk c holds classes [c K, (c + 1) K); a class unit's term is |K| S(K).
-    const DiagonalSetClasses& classes = *impl_->diagonal_sets;
-    const std::uint64_t first = chunk * Impl::kDiagonalClassesPerChunk;
-    const std::uint64_t end = std::min<std::uint64_t>(first + Impl::kDiagonalClassesPerChunk, classes.size());
-    if (is_census_unit(unit)) {
-      result.classes = end - first;
-    } else {
-      const std::uint64_t k = (unit - chunks()) % kMaxClassesPerChunk;
-      if (first + k >= end)
-        throw InputError("unit " + std::to_string(unit) + ": chunk " + std::to_string(chunk) + " has no class " +
-                         std::to_string(k));
-      const DiagonalSetClass& found = classes[first + k];
-      DiagonalJoin join(classes.tables());
-      result.sum = big(classes.grids_with_first_band(found.sets.data(), join)) * found.column_sets;
-      result.classes = 1;
-    }
-  } else if (impl_->first_bands) {
-    // The slices route: a class unit's term is N! |K| G(K).
-    const std::uint64_t wanted = is_census_unit(unit) ? ~std::uint64_t{0} : (unit - chunks()) % kMaxClassesPerChunk;
-    std::uint64_t k = 0;
-    impl_->first_bands->for_each_class(chunk, [&](const FirstBandClass& band_class) {
-      if (is_census_unit(unit)) {
-        ++result.classes;
-        return;
-      }
-      if (k++ != wanted) return;
-      // The memo of slice-array counts holds patterns only: one per thread serves every layout.
-      thread_local SliceArrayCounter counter;
-      const SliceCount g = impl_->completions->count(band_class.band, counter);
-      result.sum = impl_->relabellings * band_class.bands * big(g);
-      result.classes = 1;
-    });
-    if (!is_census_unit(unit) && result.classes != 1)
-      throw InputError("unit " + std::to_string(unit) + ": chunk " + std::to_string(chunk) + " has no class " +
-                       std::to_string(wanted));
-  } else if (is_census_unit(unit)) {
-    impl_->two_bands->for_each_class(chunk, [&](const BandClass&) { ++result.classes; });
+  if (is_census_unit(unit)) {
+    result.classes = impl_->classes->census(chunk);
   } else {
-    const std::uint64_t wanted = (unit - chunks()) % kMaxClassesPerChunk;
-    std::uint64_t k = 0;
-    impl_->two_bands->for_each_class(chunk, [&](const BandClass& band_class) {
-      if (k++ != wanted) return;
-      Mask sets[kMaxGridSize];
-      band_class_column_sets(band_class, counted_, sets);
-      const BigInt f = impl_->layers ? impl_->layers->count(sets) : count_band_fillings(sets, rows, 2 * rows);
-      result.sum = band_class.column_sets * f * f;
-      result.classes = 1;
-    });
-    if (result.classes != 1)
+    const std::uint64_t k = (unit - chunks()) % kMaxClassesPerChunk;
+    if (!impl_->classes->term(chunk, k, result.sum))
       throw InputError("unit " + std::to_string(unit) + ": chunk " + std::to_string(chunk) + " has no class " +
-                       std::to_string(wanted));
+                       std::to_string(k));
+    result.classes = 1;
   }
   result.seconds = seconds_since(start);
   return result;

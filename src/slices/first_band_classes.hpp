@@ -1,6 +1,6 @@
 #pragma once
 // The classes of first bands of a layout with boxes (docs/method.md, section
-// 15): first bands with row 1 = 0..n-1 (every band is one of these after a
+// 14): first bands with row 1 = 0..n-1 (every band is one of these after a
 // relabelling), up to the layout's symmetries that keep the first band's
 // rows. The grids of the layout are
 //

@@ -153,3 +153,19 @@ def test_slices(layout_counts):
         sc.exact("3", variant="x", method="slices")
     with pytest.raises(sc.InputError, match="method="):
         sc.exact("3", method="slices")
+
+
+def test_sets_x(layout_counts):
+    # Both diagonals alone by sets-x: exact counts equal the known ones, an estimate holds the count
+    # within 4 standard errors (fixed seed), and other layouts are refused with the reason.
+    for name in ("2x2+x", "2x3+x", "3x2+x"):
+        box, variants = name.split("+", 1)
+        result = sc.exact(box, variant=variants, method="sets-x")
+        assert result == layout_counts[name] and result.method == "sets-x"
+    estimate = sc.estimate("3x2", variant="x", samples=20000, seed=5)
+    assert estimate.method == "sets-x"
+    assert abs(estimate.estimate - layout_counts["3x2+x"]) < 4 * estimate.std_error
+    with pytest.raises(sc.InputError, match="alone"):
+        sc.exact("3", variant="p", method="sets-x")
+    with pytest.raises(sc.InputError, match="2\\^22"):
+        sc.estimate("4", variant="x", method="sets-x", samples=2)
