@@ -161,10 +161,14 @@ std::vector<EstimatorEntry> builtin_entries() {
                   "bands' diagonal histograms",
        .reach = "both main diagonals (x) alone on boxes of 2 to 4 rows up to 16x16 whose table of column sets fits: "
                 "2x2, 2x3, 3x2, 2x4, 4x2, 3x3 and 2x5",
-       // Measured on 9x9 x: rse^2 x CPU s 1.3e-5 against 6.2e-4 by rows (docs/benchmarks.md, "Diagonals").
+       // Auto takes it on boxes of at most 3 rows and 3 columns, where it was measured ahead of rows
+       // (rse^2 x CPU s on 9x9 x 1.4e-5 against 6.0e-4); on 2x4 and 2x5 rows is 30x and 90x better (most
+       // column sets there have no grid), and on 4x2 its weights' tail reads Pareto k 0.70 against rows'
+       // 0.52 (docs/benchmarks.md, "Both diagonals by column sets").
        .auto_picks =
            [](const Layout& layout, const EstimatorOptions& options) {
-             return DiagonalSetTables::serves(layout) && options.particles == 0 &&
+             return DiagonalSetTables::serves(layout) && layout.shape().box_rows <= 3 &&
+                    layout.shape().box_cols <= 3 && options.particles == 0 &&
                     options.orientation != Orientation::Transposed;
            },
        .make =

@@ -52,8 +52,7 @@ std::string RowsEstimator::note() const {
   // Why this method, where the box methods do not apply (auto's note).
   std::string text = layout().classic() ? ""
                                          : "layout " + layout().name() +
-                                               " has houses beyond the boxes, which the box methods (and sets-x, where it "
-                                               "serves) leave to the row-by-row method; ";
+                                               " has houses beyond the boxes, which the box methods do not handle; ";
   text += "each sample is one replicate of " + std::to_string(particles_) + " partial grids filled row by row";
   if (steps_->samples_matchings())
     text += ", each row picked from " + std::to_string(steps_->tuning().matching_draws) + " sequential draws";
