@@ -86,35 +86,16 @@ DiagonalSetClasses::DiagonalSetClasses(std::shared_ptr<const DiagonalSetTables> 
 
 std::vector<DiagonalSetClasses::Symmetry> DiagonalSetClasses::stabiliser(const Mask* first) const {
   const DiagonalSetTables& t = *tables_;
-  const int n = t.n(), r = t.rows(), c = t.columns();
+  const int n = t.n();
   std::vector<Symmetry> found;
-  std::vector<std::vector<int>> orders;  // the permutations of R
-  std::vector<int> p(static_cast<std::size_t>(r));
-  std::iota(p.begin(), p.end(), 0);
-  do orders.push_back(p);
-  while (std::next_permutation(p.begin(), p.end()));
   Mask image[kMaxDiagonalSymbols];
   for (const auto& columns : band_keeping_columns_) {
     for (int col = 0; col < n; ++col) image[columns[col]] = first[col];
-    // A relabelling taking image to first maps the first box's set j of one
-    // onto that of the other: try every such bijection.
-    std::vector<std::size_t> pick(static_cast<std::size_t>(c), 0);
-    while (true) {
-      Symmetry g{columns, {}};
-      for (int j = 0; j < c; ++j) {
-        Mask from = image[j], to = first[j];
-        int targets[kMaxDiagonalSymbols];
-        for (int k = 0; k < r; ++k, to = clear_low_bit(to)) targets[k] = low_bit_index(to);
-        for (int k = 0; k < r; ++k, from = clear_low_bit(from))
-          g.symbol[low_bit_index(from)] = static_cast<std::uint8_t>(targets[orders[pick[j]][k]]);
-      }
+    // The relabellings taking image's first box onto first's; those that take the other boxes too fix first.
+    for (const auto& symbol : t.relabellings_between(image, first)) {
       bool fixes = true;
-      for (int col = c; col < n && fixes; ++col) fixes = relabelled(image[col], g.symbol.data()) == first[col];
-      if (fixes) found.push_back(g);
-      int j = c - 1;
-      while (j >= 0 && pick[j] + 1 == orders.size()) pick[j--] = 0;
-      if (j < 0) break;
-      ++pick[j];
+      for (int col = t.columns(); col < n && fixes; ++col) fixes = relabelled(image[col], symbol.data()) == first[col];
+      if (fixes) found.push_back({columns, symbol});
     }
   }
   return found;

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "core/threads.hpp"
+#include "sudoku_count/bignum.hpp"
 #include "sudoku_count/error.hpp"
 
 namespace sudoku_count::detail {
@@ -31,12 +32,11 @@ struct Binomials {
 constexpr Binomials kBinomials;
 inline std::uint64_t binomial(int n, int k) { return k < 0 || k > n ? 0 : kBinomials.value[n][k]; }
 
-double factorial_of(int k) { return k <= 1 ? 1 : k * factorial_of(k - 1); }
-
 // The normal forms of a shape (P^(R-1)), as a double (it may be huge).
 double normal_forms_of(int rows, int cols) {
   const int n = rows * cols;
-  const double partitions = factorial_of(n) / std::pow(factorial_of(rows), cols);
+  const double partitions =
+      factorial(n).convert_to<double>() / std::pow(factorial(rows).convert_to<double>(), cols);
   return std::pow(partitions, rows - 1);
 }
 
@@ -185,9 +185,7 @@ void DiagonalSetTables::normal_sets(std::uint64_t index, Mask* sets) const {
 
 void DiagonalSetTables::class_sets(std::uint32_t c, Mask* sets) const { normal_sets(class_least_[c], sets); }
 
-LocatedSets DiagonalSetTables::locate(const Mask* sets) const {
-  // The relabelling to the normal form: the first box's set j becomes jR..jR+R-1, in order.
-  std::uint8_t to_normal[kMaxDiagonalSymbols], from_normal[kMaxDiagonalSymbols];
+void DiagonalSetTables::normaliser(const Mask* sets, std::uint8_t* to_normal, std::uint8_t* from_normal) const {
   for (int j = 0; j < cols_; ++j) {
     int k = j * rows_;
     for (Mask s = sets[j]; s; s = clear_low_bit(s), ++k) {
@@ -195,6 +193,24 @@ LocatedSets DiagonalSetTables::locate(const Mask* sets) const {
       from_normal[k] = static_cast<std::uint8_t>(low_bit_index(s));
     }
   }
+}
+
+std::vector<std::array<std::uint8_t, kMaxDiagonalSymbols>> DiagonalSetTables::relabellings_between(
+    const Mask* from, const Mask* to) const {
+  // from's normaliser, then a relabelling keeping the normal first box, then back to's symbols.
+  std::uint8_t from_to_normal[kMaxDiagonalSymbols], unused[kMaxDiagonalSymbols];
+  std::uint8_t to_to_normal[kMaxDiagonalSymbols], normal_to_to[kMaxDiagonalSymbols];
+  normaliser(from, from_to_normal, unused);
+  normaliser(to, to_to_normal, normal_to_to);
+  std::vector<std::array<std::uint8_t, kMaxDiagonalSymbols>> all(relabellings_.size());
+  for (std::size_t g = 0; g < relabellings_.size(); ++g)
+    for (int s = 0; s < n_; ++s) all[g][s] = normal_to_to[relabellings_[g][from_to_normal[s]]];
+  return all;
+}
+
+LocatedSets DiagonalSetTables::locate(const Mask* sets) const {
+  std::uint8_t to_normal[kMaxDiagonalSymbols], from_normal[kMaxDiagonalSymbols];
+  normaliser(sets, to_normal, from_normal);
   Mask normal[kMaxDiagonalSymbols];
   for (int col = 0; col < n_; ++col) normal[col] = relabelled(sets[col], to_normal);
   const std::uint64_t form = normal_index(normal);
@@ -247,13 +263,20 @@ DiagonalHistogram DiagonalSetTables::band_histogram(const Mask* sets, int band) 
 DiagonalJoin::DiagonalJoin(const DiagonalSetTables& tables)
     : tables_(tables),
       relabelled_(static_cast<std::size_t>(tables.columns())),
+      relabelled_for_(static_cast<std::size_t>(tables.columns())),
+      holds_(static_cast<std::size_t>(tables.columns()), false),
       last_(static_cast<std::size_t>(tables.subsets()) * static_cast<std::size_t>(tables.subsets() + 1), 0) {}
 
 UInt128 DiagonalJoin::count(const LocatedSets* bands) {
   const int c = tables_.columns();
   const Mask full = low_bits(tables_.n());
-  // Every band but the last in the grid's symbols.
+  // Every band but the last in the grid's symbols (unless it is the band of the last count).
   for (int b = 0; b + 1 < c; ++b) {
+    if (holds_[b] && relabelled_for_[b].class_id == bands[b].class_id &&
+        relabelled_for_[b].symbol == bands[b].symbol)
+      continue;
+    relabelled_for_[b] = bands[b];
+    holds_[b] = true;
     const DiagonalHistogram& own = tables_.histogram(bands[b].class_id, b);
     DiagonalHistogram& h = relabelled_[b];
     h.buckets = own.buckets;

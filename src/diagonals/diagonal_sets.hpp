@@ -96,6 +96,10 @@ class DiagonalSetTables {
   const DiagonalHistogram& histogram(std::uint32_t c, int band) const {
     return histograms_[static_cast<std::size_t>(c) * static_cast<std::size_t>(cols_) + static_cast<std::size_t>(band)];
   }
+  // Every relabelling that maps the first box's column sets of `from` onto
+  // those of `to`, column by column ((R!)^C of them).
+  std::vector<std::array<std::uint8_t, kMaxDiagonalSymbols>> relabellings_between(const Mask* from,
+                                                                                   const Mask* to) const;
   // The i-th ordered partition of the symbols into C sets of R (C masks), i < partitions_per_box().
   const Mask* partition(std::uint64_t i) const { return &partitions_[i * static_cast<std::size_t>(cols_)]; }
   // The rank of an R-set of symbols among all of them (for a dense table);
@@ -110,6 +114,8 @@ class DiagonalSetTables {
   std::uint64_t normal_index(const Mask* sets) const;  // sets in normal form
   void normal_sets(std::uint64_t index, Mask* sets) const;
   DiagonalHistogram band_histogram(const Mask* sets, int band) const;
+  // The relabelling to the normal form (the first box's set j to jR..jR+R-1, in order) and back.
+  void normaliser(const Mask* sets, std::uint8_t* to_normal, std::uint8_t* from_normal) const;
 
   Layout layout_;
   int n_ = 0, rows_ = 0, cols_ = 0;
@@ -141,6 +147,8 @@ class DiagonalJoin {
   const DiagonalSetTables& tables_;
   std::vector<State> states_, next_;
   std::vector<DiagonalHistogram> relabelled_;
+  std::vector<LocatedSets> relabelled_for_;  // what relabelled_[b] holds (an exact sum keeps band 1)
+  std::vector<bool> holds_;
   std::vector<std::uint64_t> last_;  // dense: the last band's counts by (rank z1, rank z2), a 0 column after
   std::vector<std::size_t> filled_;  // its entries set (cleared after each count)
 };

@@ -20,7 +20,8 @@ DiagonalSetsEstimator::DiagonalSetsEstimator(const Layout& layout, int threads)
     : DiagonalSetsEstimator(std::make_shared<const DiagonalSetTables>(layout, threads)) {}
 
 DiagonalSetsEstimator::DiagonalSetsEstimator(std::shared_ptr<const DiagonalSetTables> tables)
-    : tables_(std::move(tables)) {}
+    : tables_(std::move(tables)),
+      log_first_band_(tables_->rows() * std::log(static_cast<long double>(tables_->partitions_per_box()))) {}
 
 std::string DiagonalSetsEstimator::note() const {
   return "sets-x: the column sets of the bands drawn, every grid with them and both diagonals counted exactly by "
@@ -39,8 +40,7 @@ long double DiagonalSetsEstimator::sample_log(Rng& rng, Workspace& workspace) co
   Mask free[kMaxDiagonalSymbols], sets[kMaxDiagonalSymbols];
   for (int col = 0; col < n; ++col) free[col] = low_bits(n);
   LocatedSets located[kMaxDiagonalSymbols];
-  long double log_weight = 0;
-  const long double log_partitions = std::log(static_cast<long double>(tables.partitions_per_box()));
+  long double log_weight = log_first_band_;
   for (int band = 0; band < c; ++band) {
     for (int box = 0; box < r; ++box) {
       Mask* box_sets = sets + box * c;
@@ -48,7 +48,6 @@ long double DiagonalSetsEstimator::sample_log(Rng& rng, Workspace& workspace) co
       if (band == 0) {
         const Mask* blocks = tables.partition(uniform_below(rng, tables.partitions_per_box()));
         for (int j = 0; j < c; ++j) box_sets[j] = blocks[j];
-        log_weight += log_partitions;
       } else if (band + 1 == c) {
         for (int j = 0; j < c; ++j) box_sets[j] = box_free[j];
       } else {

@@ -37,6 +37,7 @@ class DiagonalSetsEstimator : public Estimator {
 
  private:
   std::shared_ptr<const DiagonalSetTables> tables_;
+  long double log_first_band_ = 0;  // log P^R: band 1's column sets are drawn uniformly
 };
 
 }  // namespace sudoku_count::detail
