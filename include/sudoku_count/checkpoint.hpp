@@ -18,6 +18,7 @@
 //   version 0.1.0             (of the sudoku-count that wrote it: for people; not checked)
 //   box 3x3
 //   layout 3x3                (with "variants ..." and "region ..." lines where the layout has them)
+//   puzzle 1.3..              (a puzzle's givens, one line as format_line writes it; none for the empty grid)
 //   method bands
 //   method_version 1          (Estimator::method_version; format 2 files have none: version 1)
 //   samples_per_block 8
@@ -62,6 +63,7 @@ struct Checkpoint {
   int format = kCheckpointFormat;
   std::string tool_version;  // of the sudoku-count that wrote it
   Layout layout;             // the rules counted (a jigsaw's regions are saved with it)
+  std::vector<int> givens;   // a puzzle whose completions are counted (N*N cells, 0 blank); empty: the empty grid
   std::string method;        // the estimator's name (never "auto")
   int method_version = 1;    // Estimator::method_version of the method that sampled it
   std::uint64_t samples_per_block = 0;
@@ -119,7 +121,7 @@ class CheckpointLock {
 Checkpoint load_checkpoint(const std::string& path);
 
 // Refuses (InputError) to combine `b` with `a` unless both count the same
-// layout (by name) with the same method, method version and block size (the
+// layout (by name) and puzzle with the same method, method version and block size (the
 // tool versions may differ). `what_a` and
 // `what_b` name the two in the message.
 void require_compatible(const Checkpoint& a, const std::string& what_a, const Checkpoint& b,

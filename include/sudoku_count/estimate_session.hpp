@@ -7,6 +7,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "sudoku_count/bignum.hpp"
 #include "sudoku_count/checkpoint.hpp"
@@ -20,6 +21,10 @@ namespace sudoku_count {
 // which takes the library's default (or, resuming, the saved run's own).
 struct EstimateRequest {
   LayoutRequest layout;                     // none given when resuming: the saved run's
+  // A puzzle whose completions are counted (none: the grids of the layout;
+  // resuming: the saved run's, which a puzzle given must equal).
+  std::optional<std::string> puzzle;        // its text (parse_puzzle)
+  std::optional<std::string> puzzle_file;   // a file holding it ("-": standard input)
   std::optional<std::string> method;        // "auto" by default
   std::optional<int> particles;             // 0..EstimatorOptions::kMaxParticles; 0: the method's default
   std::optional<std::string> orientation;   // auto, given, transposed
@@ -52,11 +57,12 @@ StopRule requested_stop_rule(const EstimateRequest& request);
 // What every report of one estimate run repeats.
 struct EstimateRun {
   Layout layout;
+  std::vector<int> givens;  // the puzzle counted (N*N cells, 0 blank); empty: the empty grid
   std::uint64_t seed = 1;
   std::string method;  // the estimator's name
   std::string note;    // the estimator's note
   double setup_seconds = 0;
-  BigInt group_order;      // of the shape's symmetry group (classic rules only; 0 otherwise)
+  BigInt group_order;      // of the shape's symmetry group (classic rules of the empty grid only; 0 otherwise)
   std::string checkpoint;  // the file the run saves to ("": none)
 };
 

@@ -77,6 +77,11 @@ struct EstimatorOptions {
   enum class Orientation { Auto, Given, Transposed };
   Orientation orientation = Orientation::Auto;
   int threads = 0;  // threads of the set-up (the band tables' builds); 0: all cores
+  // A puzzle: its N*N cells row by row (0 blank, else 1..N), whose
+  // completions are counted; empty (or all blank): the grids of the layout.
+  // Only methods that take givens (EstimatorEntry::takes_givens) accept it.
+  std::vector<int> givens;
+  bool has_givens() const;
 };
 // "auto", "given" or "transposed"; throws InputError naming them otherwise.
 EstimatorOptions::Orientation parse_orientation(const std::string& name);
@@ -104,6 +109,7 @@ struct EstimatorEntry {
   std::string summary;  // how it samples
   std::string reach;    // the shapes it handles, as a phrase that follows "reaches"
   bool takes_particles = false;  // whether EstimatorOptions::particles applies to it
+  bool takes_givens = false;     // whether it counts a puzzle's completions (EstimatorOptions::givens)
   // Whether "auto" takes this method for the layout and options: auto asks
   // the entries in the order they were registered and takes the first that
   // says yes, and prints the note() of the estimator it builds (empty: auto
@@ -137,7 +143,7 @@ MethodInfo estimator_method(const std::string& name);
 
 // "auto" picks the best method that handles the layout: the box methods
 // (bands, sets, smc) for the classic rules of a box shape, the generic one
-// for any other layout; its note() says which and why. Throws InputError for
+// for any other layout and for puzzles; its note() says which and why. Throws InputError for
 // an unknown method or one that cannot handle the layout (naming the reason;
 // a request field that is wrong is named as {particles}, {method} or
 // {orientation}).

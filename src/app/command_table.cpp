@@ -125,17 +125,19 @@ CommandSpec estimate_command() {
   const StopRule stop = default_stop_rule();
   return {
       .name = "estimate",
-      .usage = "sudoku-count estimate (--box SHAPE [--variant LIST] | --regions FILE) [--rel-error E] [--time SECONDS] [--samples N] [--blocks N] "
+      .usage = "sudoku-count estimate (--box SHAPE [--variant LIST] | --regions FILE) [--puzzle TEXT | --puzzle-file FILE] [--rel-error E] [--time SECONDS] [--samples N] [--blocks N] "
                "[--forever] [--report-every SECONDS] [--progress WHEN] [--threads T] [--seed S] [--first-block B] [--confidence C] "
                "[--method M] [--particles P] [--orientation O] [--checkpoint FILE] [--checkpoint-every SECONDS] [--json]\n"
                "       sudoku-count estimate --resume FILE [stopping options] [--checkpoint FILE] [...]",
       .brief = "unbiased Monte Carlo estimate with standard error and confidence interval",
-      .summary = "Unbiased Monte Carlo estimate of the number of completed grids, with standard error and interval. "
+      .summary = "Unbiased Monte Carlo estimate of the number of completed grids (or of a puzzle's completions), with "
+                 "standard error and interval. "
                  "With no stopping option it stops at relative standard error " + number_text(stop.rel_error) +
                  " or after " + number_text(stop.seconds) + " s, whichever comes first. Samples, blocks and the "
                  "error target count the whole run (a resumed one included); --time counts this session.",
       .options =
-          {box_option(), variant_option(), regions_option(),
+          {box_option(), variant_option(), regions_option(), puzzle_option(),
+           puzzle_file_option("read the puzzle from FILE (- for standard input); its completions are estimated"),
            {.name = "rel-error", .kind = Kind::Real, .value_name = "E", .max = 1, .min_exclusive = true,
             .help = "stop at this relative standard error (0 < E <= 1)"},
            {.name = "time", .kind = Kind::Real, .value_name = "SECONDS", .max = kMaxSeconds, .min_exclusive = true,
@@ -178,12 +180,13 @@ CommandSpec estimate_command() {
             .max = kMaxSeconds, .min_exclusive = true, .help = "seconds between checkpoints"},
            {.name = "resume", .kind = Kind::Text, .value_name = "FILE",
             .help = "continue the run saved in checkpoint FILE (and keep saving to FILE unless --checkpoint says "
-                    "otherwise); box, method and seed come from FILE"},
+                    "otherwise); box, puzzle, method and seed come from FILE"},
            json_option()},
       .conflicts = {{"forever", {"rel-error", "time", "samples", "blocks"},
                      "--forever runs until interrupted: drop --rel-error, --time, --samples and --blocks, or "
                      "--forever"},
-                    {"resume", {"first-block"}, "--first-block is fixed by the checkpoint being resumed; drop it"}},
+                    {"resume", {"first-block"}, "--first-block is fixed by the checkpoint being resumed; drop it"},
+                    one_puzzle_source()},
       .requirements = {box_required("estimate", {"box", "regions", "resume"}),
                        {"checkpoint-every", {"checkpoint", "resume"},
                         "--checkpoint-every needs a checkpoint: add --checkpoint FILE (or --resume FILE)"}},

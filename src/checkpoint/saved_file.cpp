@@ -32,7 +32,7 @@ const SavedKind kEstimateRunKind{
                "continued or merged with this sudoku-count's",
     // At most kTailCapacity log-weights: about 250 kB.
     .max_bytes = 1 << 22,
-    .keys = {"box", "variants", "region", "layout", "method", "method_version", "samples_per_block", "range",
+    .keys = {"box", "variants", "region", "layout", "puzzle", "method", "method_version", "samples_per_block", "range",
              "samples", "zeros", "shift", "mean", "m2", "max", "log_mean", "log_m2", "groups", "largest", "seconds"},
     .repeated = {"range", "region"},
 };

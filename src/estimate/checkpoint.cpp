@@ -9,6 +9,7 @@
 
 #include "checkpoint/saved_file.hpp"
 #include "sudoku_count/error.hpp"
+#include "sudoku_count/grid.hpp"
 
 namespace sudoku_count {
 using detail::kEstimateRunKind;
@@ -98,8 +99,9 @@ std::string format_checkpoint(const Checkpoint& cp) {
   std::ostringstream out;
   out << detail::saved_header(kEstimateRunKind, cp.tool_version)
       << "box " << cp.layout.shape().name() << "\n"
-      << detail::layout_lines(cp.layout)
-      << "method " << cp.method << "\n"
+      << detail::layout_lines(cp.layout);
+  if (!cp.givens.empty()) out << "puzzle " << format_line(Grid{cp.layout, cp.givens}) << "\n";
+  out << "method " << cp.method << "\n"
       << "method_version " << cp.method_version << "\n"
       << "samples_per_block " << cp.samples_per_block << "\n";
   for (const auto& range : cp.ranges) out << "range " << range.seed << " " << range.first << " " << range.end << "\n";
@@ -126,6 +128,14 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
   cp.layout = detail::saved_layout(lines, detail::saved_box(lines, lines.field("box")),
                                    lines.optional_field("variants"), lines.all("region"),
                                    lines.optional_field("layout"));
+  const std::string puzzle = lines.optional_field("puzzle");
+  if (!puzzle.empty()) {
+    try {
+      cp.givens = parse_puzzle(puzzle, cp.layout).cells;
+    } catch (const InputError& e) {
+      lines.refuse(std::string("has a bad puzzle: ") + e.what());
+    }
+  }
   cp.method = lines.field("method");
   if (cp.method.empty()) lines.refuse("has an empty method");
   // Format 2 predates method versions: its methods are their version 1.
@@ -174,6 +184,12 @@ void require_compatible(const Checkpoint& a, const std::string& what_a, const Ch
     throw InputError(what_a + " and " + what_b + " differ in " + what + " (" + va + " vs " + vb + ")");
   };
   if (!(a.layout == b.layout)) refuse("layout", a.layout.name(), b.layout.name());
+  if (a.givens != b.givens) {
+    const auto text = [](const Checkpoint& c) {
+      return c.givens.empty() ? std::string("the empty grid") : "puzzle " + format_line(Grid{c.layout, c.givens});
+    };
+    refuse("what they count", text(a), text(b));
+  }
   if (a.method != b.method) refuse("method", a.method, b.method);
   // The samples of two versions of one method are not the same draws: name
   // the method and both builds, so the user knows which one finishes the run.
@@ -230,6 +246,7 @@ Checkpoint merge_checkpoints(const std::vector<Checkpoint>& runs, const std::vec
   Checkpoint merged;
   merged.tool_version = runs[0].tool_version;
   merged.layout = runs[0].layout;
+  merged.givens = runs[0].givens;
   merged.method = runs[0].method;
   merged.method_version = runs[0].method_version;
   merged.samples_per_block = runs[0].samples_per_block;

@@ -187,18 +187,21 @@ std::vector<EstimatorEntry> builtin_entries() {
        .summary = "sequential Monte Carlo row by row on any layout: each row a perfect matching drawn with an "
                   "unbiased estimate of their number, the population resampled after each row (--particles per "
                   "replicate)",
-       .reach = "every layout up to 64x64: boxes, variants, jigsaws, Latin squares",
+       .reach = "every layout up to 64x64: boxes, variants, jigsaws, Latin squares; puzzles (givens) on all of them",
        .takes_particles = true,
-       // Every layout the box methods leave (its note says so), Latin squares included.
-       .auto_picks = [](const Layout& layout, const EstimatorOptions&) { return !box_methods_apply(layout); },
+       .takes_givens = true,
+       // Every layout the box methods leave (its note says so), Latin squares
+       // included, and every puzzle: the box methods count the empty grid only.
+       .auto_picks = [](const Layout& layout,
+                        const EstimatorOptions& options) { return !box_methods_apply(layout) || options.has_givens(); },
        .make =
            [](const Layout& layout, const EstimatorOptions& options) {
              require_given_orientation("rows", options, "layout");
-             return make_rows_estimator(layout, options.particles);
+             return make_rows_estimator(layout, options.particles, options.givens);
            },
        .read_variant =
-           [](const MethodVariant& variant, const Layout& layout, const EstimatorOptions&) {
-             return make_rows_estimator_for_variant(variant, layout);
+           [](const MethodVariant& variant, const Layout& layout, const EstimatorOptions& options) {
+             return make_rows_estimator_for_variant(variant, layout, options.givens);
            }},
   };
 }
@@ -209,7 +212,7 @@ MethodInfo auto_info() {
           "for the classic rules of a box shape: bands for boxes of at most 3 rows and 3 columns; else smc from " +
               smc_from +
               " on and sets below, as measured, on the orientation that samples less; sets-x for both diagonals alone "
-              "where its tables fit; rows for Latin squares (1xN boxes) and every other layout (variants, jigsaws)",
+              "where its tables fit; rows for Latin squares (1xN boxes), every other layout (variants, jigsaws) and every puzzle",
           "every layout up to 64x64"};
 }
 
@@ -260,6 +263,17 @@ Registry& registry() {
   return instance;
 }
 
+// Refuses givens to a method that counts the empty grid only, naming those
+// that take them.
+void require_givens_taken(const EstimatorEntry& entry, const EstimatorOptions& options) {
+  if (!options.has_givens() || entry.takes_givens) return;
+  std::string takers;
+  for (const auto& other : registry().entries())
+    if (other->takes_givens) takers += (takers.empty() ? "" : " or ") + other->name;
+  throw InputError("method " + entry.name + " counts the grids of an empty layout only, not a puzzle's completions: " +
+                   "ask for {method} " + takers + ", or auto");
+}
+
 std::string choices() {
   std::string names;
   for (const MethodInfo& m : estimator_methods()) names += (names.empty() ? "" : ", ") + m.name;
@@ -307,6 +321,10 @@ int MethodVariant::value(const std::string& key, int absent) const {
 
 void register_estimator(EstimatorEntry entry) { registry().add(std::move(entry)); }
 
+bool EstimatorOptions::has_givens() const {
+  return std::any_of(givens.begin(), givens.end(), [](int v) { return v != 0; });
+}
+
 EstimatorOptions::Orientation parse_orientation(const std::string& name) {
   if (name == "auto") return Orientation::Auto;
   if (name == "given") return Orientation::Given;
@@ -331,7 +349,8 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Layou
                                           const EstimatorOptions& options) {
   if (method == "auto") {
     for (const auto& entry : registry().entries())
-      if (entry->auto_picks && entry->auto_picks(layout, options)) return entry->make(layout, options);
+      if (entry->auto_picks && (entry->takes_givens || !options.has_givens()) && entry->auto_picks(layout, options))
+        return entry->make(layout, options);
     throw InputError("no estimator method handles layout " + layout.name());
   }
   const auto entry = registry().find(method);
@@ -342,6 +361,7 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Layou
       if (other->takes_particles) takers += (takers.empty() ? "" : " or ") + other->name;
     throw InputError("{particles} applies to method " + takers + ", not " + method);
   }
+  require_givens_taken(*entry, options);
   return entry->make(layout, options);
 }
 
@@ -350,6 +370,7 @@ std::unique_ptr<Estimator> make_estimator_for_variant(const std::string& variant
   const MethodVariant parsed = MethodVariant::parse(variant);
   const auto entry = registry().find(parsed.method);
   if (!entry) throw InputError("unknown method variant " + quote_input(variant));
+  require_givens_taken(*entry, options);
   std::unique_ptr<Estimator> estimator;
   if (entry->read_variant) estimator = entry->read_variant(parsed, layout, options);
   else if (parsed.flags.empty() && parsed.values.empty()) estimator = entry->make(layout, options);

@@ -5,6 +5,7 @@
 
 #include "estimate/systematic_resampling.hpp"
 #include "sudoku_count/error.hpp"
+#include "sudoku_count/grid.hpp"
 #include "sudoku_count/stats.hpp"
 
 namespace sudoku_count::detail {
@@ -15,11 +16,26 @@ namespace sudoku_count::detail {
 // 64x64 for the error bar. The same for every layout so far.
 int RowsEstimator::default_particles(const Layout&) { return 256; }
 
-RowsEstimator::RowsEstimator(const Layout& layout, int particles)
-    : RowsEstimator(layout, particles, RowsTuning::for_layout(layout)) {}
+namespace {
 
-RowsEstimator::RowsEstimator(const Layout& layout, int particles, const RowsTuning& tuning)
-    : steps_(std::make_shared<const RowsSteps>(layout, tuning)) {
+bool any_given(const std::vector<int>& givens) {
+  return std::any_of(givens.begin(), givens.end(), [](int v) { return v != 0; });
+}
+
+// The givens checked as a puzzle of the layout: the rows' steps trust them.
+const std::vector<int>& checked(const Layout& layout, const std::vector<int>& givens) {
+  if (!givens.empty()) validate_grid(Grid{layout, givens});
+  return givens;
+}
+
+}  // namespace
+
+RowsEstimator::RowsEstimator(const Layout& layout, int particles, const std::vector<int>& givens)
+    : RowsEstimator(layout, particles, RowsTuning::for_layout(layout, any_given(givens)), givens) {}
+
+RowsEstimator::RowsEstimator(const Layout& layout, int particles, const RowsTuning& tuning,
+                             const std::vector<int>& givens)
+    : steps_(std::make_shared<const RowsSteps>(layout, tuning, checked(layout, givens))) {
   if (particles < 0 || particles > kMaxParticles)
     throw InputError("{particles} must be between 1 and " + std::to_string(kMaxParticles) + " (0: the default)");
   if (tuning.matching_draws < 1 || tuning.matching_draws > 1024)
@@ -37,7 +53,7 @@ RowsEstimator::RowsEstimator(const Layout& layout, int particles, const RowsTuni
 // "/close=<C>", "/prune=<0|1>".
 std::string RowsEstimator::variant() const {
   const RowsTuning& tuning = steps_->tuning();
-  const RowsTuning standard = RowsTuning::for_layout(layout());
+  const RowsTuning standard = RowsTuning::for_layout(layout(), steps_->has_givens());
   std::string text = "rows/P=" + std::to_string(particles_);
   if (steps_->samples_matchings()) text += "/K=" + std::to_string(tuning.matching_draws);
   if (tuning.exact_matching_max_symbols != standard.exact_matching_max_symbols)
@@ -50,9 +66,10 @@ std::string RowsEstimator::variant() const {
 
 std::string RowsEstimator::note() const {
   // Why this method, where the box methods do not apply (auto's note).
-  std::string text = layout().classic() ? ""
-                                         : "layout " + layout().name() +
-                                               " has houses beyond the boxes, which the box methods do not handle; ";
+  std::string text = steps_->has_givens()        ? "the box methods count the empty grid only; "
+                     : layout().classic() ? ""
+                                          : "layout " + layout().name() +
+                                                " has houses beyond the boxes, which the box methods do not handle; ";
   text += "each sample is one replicate of " + std::to_string(particles_) + " partial grids filled row by row";
   if (steps_->samples_matchings())
     text += ", each row picked from " + std::to_string(steps_->tuning().matching_draws) + " sequential draws";
@@ -117,7 +134,7 @@ long double RowsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
   // into the last drawn row's weight (resampling before a step without
   // randomness would only add noise).
   const int closing = steps.closing_row();
-  for (int row = 1; row <= closing; ++row) {
+  for (int row = steps.first_drawn_row(); row <= closing; ++row) {
     for (int p = 0; p < count; ++p) {
       // Checked before each particle: a row of a large population can take long.
       if (ws.cut && (*ws.cut)()) return kSampleDropped;
@@ -133,16 +150,17 @@ long double RowsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
   return log_estimate;
 }
 
-std::unique_ptr<Estimator> make_rows_estimator(const Layout& layout, int particles) {
-  return std::make_unique<RowsEstimator>(layout, particles);
+std::unique_ptr<Estimator> make_rows_estimator(const Layout& layout, int particles, const std::vector<int>& givens) {
+  return std::make_unique<RowsEstimator>(layout, particles, givens);
 }
 
 // The fields of variant(); the registry checks that the rebuilt
 // estimator's variant() gives the name back.
-std::unique_ptr<Estimator> make_rows_estimator_for_variant(const MethodVariant& variant, const Layout& layout) {
+std::unique_ptr<Estimator> make_rows_estimator_for_variant(const MethodVariant& variant, const Layout& layout,
+                                                          const std::vector<int>& givens) {
   const auto refuse = [&] { return InputError("unknown method variant " + quote_input(variant.text)); };
   if (!variant.flags.empty()) throw refuse();
-  RowsTuning tuning = RowsTuning::for_layout(layout);
+  RowsTuning tuning = RowsTuning::for_layout(layout, any_given(givens));
   const int particles = variant.value("P");
   tuning.matching_draws = variant.value("K", tuning.matching_draws);
   tuning.exact_matching_max_symbols = variant.value("exact", tuning.exact_matching_max_symbols);
@@ -150,7 +168,7 @@ std::unique_ptr<Estimator> make_rows_estimator_for_variant(const MethodVariant& 
   tuning.prune = variant.value("prune", tuning.prune ? 1 : 0) != 0;
   if (particles == 0) throw refuse();
   try {
-    return std::make_unique<RowsEstimator>(layout, particles, tuning);
+    return std::make_unique<RowsEstimator>(layout, particles, tuning, givens);
   } catch (const InputError&) {
     throw refuse();
   }

@@ -11,6 +11,7 @@
 // unbiased for every P (Del Moral 2004; the proof is docs/method.md's).
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "estimate/rows_steps.hpp"
 #include "sudoku_count/estimator.hpp"
@@ -21,9 +22,12 @@ namespace sudoku_count::detail {
 class RowsEstimator : public Estimator {
  public:
   // `particles` 0 takes default_particles; `tuning` defaults to
-  // RowsTuning::for_layout. Throws InputError when particles is out of range.
-  RowsEstimator(const Layout& layout, int particles);
-  RowsEstimator(const Layout& layout, int particles, const RowsTuning& tuning);
+  // RowsTuning::for_layout. `givens` (N*N cells, 0 blank, else 1..N; empty:
+  // none) makes the count that of the puzzle's completions; they are
+  // checked against the layout's houses. Throws InputError when particles is
+  // out of range or the givens are not a puzzle of the layout.
+  RowsEstimator(const Layout& layout, int particles, const std::vector<int>& givens = {});
+  RowsEstimator(const Layout& layout, int particles, const RowsTuning& tuning, const std::vector<int>& givens = {});
 
   std::string name() const override { return "rows"; }
   const Layout& layout() const override { return steps_->layout(); }
@@ -52,7 +56,8 @@ class RowsEstimator : public Estimator {
 // The registry's hooks: the estimator on a layout, and the one a
 // checkpoint's variant ("rows/P=64", "rows/P=256/K=8") names. Throw
 // InputError.
-std::unique_ptr<Estimator> make_rows_estimator(const Layout& layout, int particles);
-std::unique_ptr<Estimator> make_rows_estimator_for_variant(const MethodVariant& variant, const Layout& layout);
+std::unique_ptr<Estimator> make_rows_estimator(const Layout& layout, int particles, const std::vector<int>& givens);
+std::unique_ptr<Estimator> make_rows_estimator_for_variant(const MethodVariant& variant, const Layout& layout,
+                                                          const std::vector<int>& givens);
 
 }  // namespace sudoku_count::detail

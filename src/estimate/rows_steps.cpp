@@ -12,8 +12,9 @@
 namespace sudoku_count::detail {
 
 // Measured (docs/benchmarks.md, "Rows").
-RowsTuning RowsTuning::for_layout(const Layout& layout) {
+RowsTuning RowsTuning::for_layout(const Layout& layout, bool with_givens) {
   RowsTuning tuning;
+  tuning.relabel = !with_givens;
   // The subset DP only where it is cheap: from 9 symbols on one sequential
   // draw a row does better per second (9x9 x 2x, 12x12 Latin 10x).
   tuning.exact_matching_max_symbols = 8;
@@ -37,9 +38,14 @@ RowsTuning RowsTuning::for_layout(const Layout& layout) {
   return tuning;
 }
 
-RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning)
+RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning, const std::vector<int>& givens)
     : layout_(layout), tuning_(tuning), latin_(layout.latin_square() && tuning.relabel) {
   const int n = layout.n();
+  if (std::any_of(givens.begin(), givens.end(), [](int v) { return v != 0; })) {
+    if (tuning.relabel) throw InputError("rows: relabelling fixes row 0, which a puzzle's givens do not allow");
+    given_.resize(static_cast<std::size_t>(n) * n);
+    for (std::size_t cell = 0; cell < given_.size(); ++cell) given_[cell] = givens.at(cell) - 1;
+  }
   if (tuning.exact_closing_rows < 1) throw InputError("rows: at least the last row is counted exactly");
   if (tuning.exact_matching_max_symbols > MatchingCounter::kMaxSymbols)
     throw InputError("rows: rows are counted exactly up to " + std::to_string(MatchingCounter::kMaxSymbols) +
@@ -77,6 +83,9 @@ void RowsSteps::place(Mask* state, int row, const int* symbol_of) const {
 
 void RowsSteps::start(Mask* state) const {
   std::fill(state, state + houses_, Mask{0});
+  for (int cell = 0; cell < static_cast<int>(given_.size()); ++cell)
+    if (given_[cell] >= 0)
+      for (int k = house_start_[cell]; k < house_start_[cell + 1]; ++k) state[house_index_[k]] |= Mask{1} << given_[cell];
   if (!tuning_.relabel) return;
   std::vector<int> identity(n());
   std::iota(identity.begin(), identity.end(), 0);
@@ -90,6 +99,7 @@ void RowsSteps::allowed_symbols(const Mask* state, int row, Mask* allowed) const
     Mask used = 0;
     for (int k = house_start_[cell]; k < house_start_[cell + 1]; ++k) used |= state[house_index_[k]];
     allowed[j] = low_bits(n) & ~used;
+    if (!given_.empty() && given_[cell] >= 0) allowed[j] = Mask{1} << given_[cell];
   }
   // Latin squares: column 0 fixed to 0..N-1 (its symbol `row` is free there).
   if (latin_) allowed[0] &= Mask{1} << row;
@@ -193,6 +203,12 @@ double RowsSteps::count_row_cells(Mask* state, int row, int column, Mask row_use
   for (const int* h = first; h != last; ++h) used |= state[*h];
   Mask options = low_bits(n) & ~used;
   if (latin_ && column == 0) options &= Mask{1} << row;
+  if (!given_.empty() && given_[cell] >= 0) {
+    // Its symbol is in its houses already (start()): only the row's own
+    // symbols may exclude it.
+    const Mask bit = Mask{1} << given_[cell];
+    return (row_used & bit) ? 0 : count_row_cells(state, row, column + 1, row_used | bit);
+  }
   double total = 0;
   for (; options; options = clear_low_bit(options)) {
     const Mask bit = low_bit(options);
@@ -214,7 +230,7 @@ bool RowsSteps::may_complete(const Mask* state, int filled) const {
       const int cell = row * n + j;
       Mask used = 0;
       for (int k = house_start_[cell]; k < house_start_[cell + 1]; ++k) used |= state[house_index_[k]];
-      const Mask options = all & ~used;
+      const Mask options = !given_.empty() && given_[cell] >= 0 ? Mask{1} << given_[cell] : all & ~used;
       if (!options) return false;
       allowed[cell - first] = options;
       row_options |= options;

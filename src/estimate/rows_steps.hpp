@@ -28,6 +28,15 @@
 // fixed to 0..N-1 too and the count multiplied by (N-1)!:
 // L(n) = n! (n-1)! R(n). A sampler of grids turns it off (every grid must be
 // reachable): then every row is drawn, from row 0 on.
+//
+// Givens (a puzzle: the completions of a partial grid). The givens of rows
+// not yet filled are in the state from the start, in every house but their
+// row; a given cell allows its own symbol only, every other cell the
+// symbols in none of its houses (the givens of its houses included). So a
+// partial grid after k rows stands for the grids that fill rows 0..k-1 and
+// agree with the givens, every step and closing count is over those, and
+// the estimate is of the puzzle's completions (docs/method.md, section 13).
+// Relabelling is off with givens (they name their symbols).
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -58,15 +67,19 @@ struct RowsTuning {
   // the sampler never has: each keeps its own habit so that a seed gives the
   // same estimates and the same grids as before they shared this step.
   bool pick_single_draw = true;
-  static RowsTuning for_layout(const Layout& layout);
+  // `with_givens`: for a puzzle (relabelling off).
+  static RowsTuning for_layout(const Layout& layout, bool with_givens = false);
 };
 
 class RowsSteps {
  public:
-  RowsSteps(const Layout& layout, const RowsTuning& tuning);
+  // `givens`: N*N cells row by row, 0 blank, else 1..N (empty: no givens),
+  // checked by the caller (validate_grid); InputError with relabelling on.
+  RowsSteps(const Layout& layout, const RowsTuning& tuning, const std::vector<int>& givens = {});
 
   const Layout& layout() const { return layout_; }
   const RowsTuning& tuning() const { return tuning_; }
+  bool has_givens() const { return !given_.empty(); }
   int n() const { return layout_.n(); }
   // Masks per partial grid: one per house that is not a row.
   int state_size() const { return houses_; }
@@ -86,8 +99,8 @@ class RowsSteps {
   using Scratch = RowDrawScratch;
 
   // The partial grid after row 0 = 0..N-1 (and for Latin squares column 0's
-  // first cell), or the empty grid with relabelling off: `state` has
-  // state_size() masks.
+  // first cell), or with relabelling off the grid of the givens alone:
+  // `state` has state_size() masks.
   void start(Mask* state) const;
   // Fills `row`; returns the log of an unbiased estimate of the number of
   // ways to fill it (kLogZero if there is none; the state is then left as
@@ -124,6 +137,8 @@ class RowsSteps {
   // Cells of each state house: house_cells_[cells_start_[h] .. cells_start_[h + 1]).
   std::vector<int> cells_start_;
   std::vector<int> house_cells_;
+  // Per cell: its given symbol (0-based), or -1; empty without givens.
+  std::vector<int> given_;
   long double log_relabelling_ = 0;
 };
 

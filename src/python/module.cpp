@@ -293,14 +293,16 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "estimate",
-      [](const py::object& box, const py::object& variant, const py::object& regions, const py::object& method,
-         const py::object& time, const py::object& samples, const py::object& rel_error, const py::object& blocks,
+      [](const py::object& box, const py::object& variant, const py::object& regions, const py::object& puzzle,
+         const py::object& puzzle_file, const py::object& method, const py::object& time, const py::object& samples, const py::object& rel_error, const py::object& blocks,
          bool forever, const py::object& min_samples, const py::object& seed, const py::object& threads,
          const py::object& first_block, const py::object& confidence, const py::object& particles,
          const py::object& orientation, const py::object& checkpoint, const py::object& checkpoint_every,
          const py::object& resume, const py::object& progress, const py::object& report_every) {
         sc::EstimateRequest request;
         request.layout = sp::layout_request(box, variant, regions);
+        if (!puzzle.is_none()) request.puzzle = sp::puzzle_text(puzzle);
+        request.puzzle_file = sp::text(puzzle_file, "puzzle_file");
         request.method = sp::text(method, "method");
         request.particles = sp::small_integer(particles, "particles");
         request.orientation = sp::text(orientation, "orientation");
@@ -320,7 +322,8 @@ PYBIND11_MODULE(_core, m) {
         request.report_every = progress.is_none() ? 0 : sp::real(report_every, "report_every").value_or(0);
         return sp::estimate(request, progress);
       },
-      R"(An unbiased Monte Carlo estimate of the number of grids, as `sudoku-count estimate`.
+      R"(An unbiased Monte Carlo estimate of the number of grids, or of a puzzle's completions (puzzle: the
+command's text, or an N x N array with 0 for blanks; or puzzle_file), as `sudoku-count estimate`.
 
 Keyword arguments are the fields of the library's request, named like the command's options
 (rel_error for --rel-error; None: the library's default). progress(report) is called every
@@ -328,6 +331,7 @@ report_every seconds and at the end. Ctrl-C (or an exception in progress) stops 
 checkpoint and is raised with the partial EstimateResult as its `result` attribute. Bad input
 raises ValueError (InputError).)",
       arg("box") = py::none(), py::kw_only(), arg("variant") = py::none(), arg("regions") = py::none(),
+      arg("puzzle") = py::none(), arg("puzzle_file") = py::none(),
       arg("method") = py::none(), arg("time") = py::none(), arg("samples") = py::none(),
       arg("rel_error") = py::none(), arg("blocks") = py::none(), arg("forever") = false,
       arg("min_samples") = py::none(), arg("seed") = py::none(), arg("threads") = py::none(),

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "sudoku_count/grid.hpp"
 #include "sudoku_count/version.hpp"
 
 namespace sudoku_count {
@@ -94,8 +95,19 @@ void add_diagnostics(Json& json, const Summary& s) {
 
 // estimate / order estimates a lower bound of the class count, not the
 // count itself (class_count_bound_statement, symmetry.hpp).
+// Whether a puzzle's completions are counted, and its givens.
+void add_puzzle(Json& json, const Layout& layout, const std::vector<int>& givens) {
+  json["puzzle"] = !givens.empty();
+  if (givens.empty()) return;
+  const Grid grid{layout, givens};
+  json["givens"] = given_count(grid);
+  json["puzzle_text"] = format_line(grid);
+}
+
 void add_symmetry(Json& json, const Summary& s, const Layout& layout, const BigInt& group_order) {
-  if (!layout.classic()) return;  // the group implemented acts on the classic rules only
+  // The group implemented acts on the classic rules of the empty grid only
+  // (0: a layout or a puzzle it does not act on).
+  if (!layout.classic() || group_order == BigInt(0)) return;
   const Shape& shape = layout.shape();
   json["symmetry_group_order"] = group_order.str();
   json["estimate_per_symmetry"] = scientific(s.samples > 0, s.estimate / BigFloat(group_order));
@@ -233,6 +245,7 @@ Json solve_json(const SolveResult& result, const Layout& shape, bool explain, st
 Json estimate_json(const Progress& p, const EstimateRun& run, bool checkpoint_saved) {
   const Summary& s = p.summary;
   Json json = layout_json("estimate", run.layout);
+  add_puzzle(json, run.layout, run.givens);
   add_estimate(json, s);
   json["seconds"] = number(p.seconds);
   json["threads"] = p.threads;
@@ -265,6 +278,7 @@ Json estimate_json(const Progress& p, const EstimateRun& run, bool checkpoint_sa
 Json merge_json(const MergeReport& report) {
   const Checkpoint& merged = report.merged;
   Json json = layout_json("merge", merged.layout);
+  add_puzzle(json, merged.layout, merged.givens);
   add_estimate(json, report.summary);
   json["seconds"] = number(merged.seconds);
   add_diagnostics(json, report.summary);

@@ -134,3 +134,22 @@ def test_other_python_threads_run_during_an_estimate():
         other.join()
     # About 100 ticks in the second if the GIL is free; a held GIL gives at most a few.
     assert len(ticks) > 30
+
+
+def test_estimate_puzzle():
+    # A puzzle's completions (estimate --puzzle): auto takes rows, the estimate holds the count of
+    # dancing links within 4 standard errors (fixed seed), an array reads as the text does, and the
+    # box methods refuse givens, naming rows.
+    puzzle = "900000000000000000000800600078006000020000090000500430006003200010094000000000008"
+    estimate = sc.estimate("3", puzzle=puzzle, samples=200, seed=3)
+    count = sc.exact("3", puzzle=puzzle)
+    assert estimate.method == "rows" and estimate.puzzle and estimate.givens == 18
+    assert abs(estimate.estimate - count) < 4 * estimate.std_error
+    small = [[1, 0, 0, 2], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    by_array = sc.estimate("2", puzzle=small, samples=50, seed=1)
+    by_text = sc.estimate("2", puzzle="1..2" + "." * 12, samples=50, seed=1)
+    assert by_array.estimate == by_text.estimate
+    with pytest.raises(sc.InputError, match="empty layout only.*rows, or auto"):
+        sc.estimate("3", puzzle=puzzle, method="bands", samples=2)
+    with pytest.raises(sc.InputError, match="clash"):
+        sc.estimate("2", puzzle="11" + "." * 14, samples=2)

@@ -28,7 +28,7 @@ int handle_merge(const ParsedOptions& options, const ProcessGroup&) {
     throw InputError(std::string("cannot merge: ") + e.what());
   }
   report.summary = summarize(report.merged.accumulator, options.real("confidence"));
-  report.group_order = symmetry_group_order(report.merged.layout.shape());
+  if (report.merged.givens.empty()) report.group_order = symmetry_group_order(report.merged.layout.shape());
   if (report.output) {
     try {
       save_checkpoint(*report.output, report.merged);

@@ -17,6 +17,8 @@ Layout command_layout(const ParsedOptions& options) { return requested_layout(la
 EstimateRequest estimate_request(const ParsedOptions& options) {
   EstimateRequest request;
   request.layout = layout_request(options);
+  if (options.has("puzzle")) request.puzzle = options.text("puzzle");
+  if (options.has("puzzle-file")) request.puzzle_file = options.text("puzzle-file");
   // Given or not matters: resuming, a method, particles or orientation not
   // given are the saved run's, and a seed given must be the saved one.
   if (options.given("method")) request.method = options.text("method");

@@ -132,8 +132,8 @@ void lower_bound_text(std::ostream& out, const Summary& s) {
 
 // The closing lines of a text estimate: value and interval, or the lower
 // bound when the interval cannot be trusted (then the caller's sample line).
-void summary_text(std::ostream& out, const Summary& s) {
-  out << "all grids counted (no symmetry reduction)\n";
+void summary_text(std::ostream& out, const Summary& s, bool puzzle) {
+  out << (puzzle ? "completions of the puzzle counted\n" : "all grids counted (no symmetry reduction)\n");
   const int digits = supported_digits(s);
   if (s.samples == 0) {
     out << "estimate: none (no samples were drawn)\n";
@@ -174,8 +174,9 @@ void diagnostics_text(std::ostream& out, const Layout& layout, const Summary& s,
                                             threshold_text(s) + ")")
                                                .c_str(),
                   s.log_weight_var, s.empirical_rel_var, s.lognormal_rel_var, s.lognormal_samples_needed);
-  // The group implemented acts on the classic rules only (symmetry.hpp).
-  if (layout.classic())
+  // The group implemented acts on the classic rules of the empty grid only
+  // (symmetry.hpp; 0 for a puzzle).
+  if (layout.classic() && group != BigInt(0))
   out << "symmetry group order " << group << " (relabelling, band/stack and row/column permutations"
       << (shape.box_rows == shape.box_cols ? ", transposition" : "") << "): estimate / order = "
       << format_scientific(s.estimate / BigFloat(group), std::min(5, supported_digits(s)))
@@ -283,6 +284,9 @@ void estimate_header_text(std::ostream& out, const EstimateRun& run, const std::
                           const std::string& resume_path) {
   out << layout_heading(run.layout) << ", method " << run.method
       << ", seed " << run.seed << "\n";
+  if (!run.givens.empty())
+    out << "completions of the puzzle " << format_line(Grid{run.layout, run.givens}) << " ("
+        << given_count(Grid{run.layout, run.givens}) << " givens)\n";
   if (!run.note.empty()) out << run.note << "\n";
   out << format("set-up (tables) took %.2f s\n", run.setup_seconds);
   if (resumed)
@@ -306,7 +310,7 @@ void estimate_report_text(std::ostream& out, const Progress& progress) {
 
 void estimate_summary_text(std::ostream& out, const Progress& result, const EstimateRun& run, bool checkpoint_saved) {
   const Summary& s = result.summary;
-  summary_text(out, s);
+  summary_text(out, s, !run.givens.empty());
   out << format("samples: %llu in %.2f s on %s", static_cast<ull>(s.samples), result.seconds,
                 threads_text(result.threads).c_str());
   if (result.processes > 1) out << format(" x %d processes", result.processes);
@@ -329,6 +333,8 @@ void merge_text(std::ostream& out, const MergeReport& report) {
   const Checkpoint& merged = report.merged;
   out << layout_heading(merged.layout) << ", method " << merged.method
       << ": " << report.runs.size() << (report.runs.size() == 1 ? " run" : " runs") << " merged\n";
+  if (!merged.givens.empty())
+    out << "completions of the puzzle " << format_line(Grid{merged.layout, merged.givens}) << "\n";
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
     std::string ranges;
     for (const auto& range : report.runs[i].ranges)
@@ -336,7 +342,7 @@ void merge_text(std::ostream& out, const MergeReport& report) {
     out << format("  %s: %llu samples (%s)\n", report.names[i].c_str(),
                   static_cast<ull>(report.runs[i].accumulator.count()), ranges.c_str());
   }
-  summary_text(out, report.summary);
+  summary_text(out, report.summary, !merged.givens.empty());
   out << format("samples: %llu in %llu blocks, %.2f s of sampling summed over the runs\n",
                 static_cast<ull>(report.summary.samples), static_cast<ull>(merged.blocks()), merged.seconds);
   diagnostics_text(out, merged.layout, report.summary, report.group_order);
