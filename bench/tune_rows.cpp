@@ -3,6 +3,7 @@
 //
 // usage: tune_rows BOX VARIANTS SAMPLES SEED [particles=P] [draws=K]
 //                  [exact-rows=N] [closing=C] [prune=0|1] [threads=T] [seconds=S]
+//                  [puzzle=TEXT]
 //   VARIANTS  "none" or a list such as "x,p" (Layout::parse_variants)
 // Prints one JSON line: the layout, the variant, samples, wall and CPU
 // seconds, the relative standard error, rse^2 x CPU seconds (the time to a
@@ -15,6 +16,7 @@
 
 #include "bench_settings.hpp"
 #include "estimate/rows_method.hpp"
+#include "sudoku_count/grid.hpp"
 #include "sudoku_count/run.hpp"
 
 using namespace sudoku_count;
@@ -24,17 +26,25 @@ int main(int argc, char** argv) {
   if (argc < 5) {
     std::fprintf(stderr,
                  "usage: tune_rows BOX VARIANTS SAMPLES SEED [particles=P] [draws=K] [exact-rows=N] [closing=C] [prune=0|1] [threads=T] "
-                 "[seconds=S]\n");
+                 "[seconds=S] [puzzle=TEXT]\n");
     return 2;
   }
   try {
     const std::string variants = argv[2];
     const Layout layout = make_layout(Shape::parse(argv[1]), variants == "none" ? "" : variants, "");
-    RowsTuning tuning = RowsTuning::for_layout(layout);
+    // A puzzle (its completions counted, relabelling off) comes first: the
+    // tuning's defaults depend on it.
+    std::vector<int> givens;
+    for (int i = 5; i < argc; ++i) {
+      const auto [key, value] = bench::parse_setting(argv[i]);
+      if (key == "puzzle") givens = parse_puzzle(value, layout).cells;
+    }
+    RowsTuning tuning = RowsTuning::for_layout(layout, !givens.empty());
     int particles = 0, threads = 2;
     double seconds = 0;
     for (int i = 5; i < argc; ++i) {
       const auto [key, value] = bench::parse_setting(argv[i]);
+      if (key == "puzzle") continue;
       if (key == "particles") particles = std::stoi(value);
       else if (key == "draws") tuning.matching_draws = std::stoi(value);
       else if (key == "exact-rows") tuning.exact_matching_max_symbols = std::stoi(value);
@@ -44,7 +54,7 @@ int main(int argc, char** argv) {
       else if (key == "seconds") seconds = std::stod(value);
       else throw std::invalid_argument(std::string("unknown setting ") + argv[i]);
     }
-    const RowsEstimator estimator(layout, particles, tuning);
+    const RowsEstimator estimator(layout, particles, tuning, givens);
     RunOptions options;
     options.seed = std::strtoull(argv[4], nullptr, 10);
     options.threads = threads;

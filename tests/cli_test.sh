@@ -682,7 +682,7 @@ check setsx-note 0 'both diagonals counted exactly by the bands. diagonal histog
 check setsx-rows 0 'method rows' -- estimate --box 3 --variant x --method rows --samples 4
 check setsx-refuse-shape 2 'method sets-x does not serve layout 4x4\+x: its table of column sets would hold more than 2\^22 entries; ask for --method rows' -- estimate --box 4 --variant x --method sets-x --samples 2
 check setsx-refuse-layout 2 'method sets-x does not serve layout 3x3\+x\+p: it counts the diagonals \(x\) alone' -- estimate --box 3 --variant x,p --method sets-x --samples 2
-check setsx-refuse-particles 2 'particles applies to method smc or rows, not sets-x' -- estimate --box 3 --variant x --method sets-x --particles 8 --samples 2
+check setsx-refuse-particles 2 'particles applies to method smc, rows-x or rows, not sets-x' -- estimate --box 3 --variant x --method sets-x --particles 8 --samples 2
 check layout-estimate-jigsaw 0 '^layout jigsaw5-' -- estimate --regions "$data/jigsaw/5x5-pentominoes.txt" --samples 8
 check layout-estimate-latin 0 'box 1x6 \(6x6 grid\), method rows' -- estimate --box 1x6 --samples 8
 check layout-estimate-sets 2 'method sets handles the classic rules of a box shape only, not layout 3x3\+x' -- estimate --box 3 --variant x --method sets --samples 2
@@ -723,6 +723,16 @@ check estimate-puzzle-resume-same 0 'completions of the puzzle' -- estimate --re
 check estimate-puzzle-merge 0 'completions of the puzzle counted' -- merge "$tmp/puzzle.ckpt" "$tmp/puzzle2.ckpt"
 check estimate-puzzle-merge-empty 2 'differ in what they count' -- merge "$tmp/puzzle.ckpt" "$tmp/empty9.ckpt"
 check exact-sparse-advice 2 "estimate --puzzle" -- exact --box 3 --puzzle "$(printf '.%.0s' $(seq 80))1"
+
+# Both diagonals as givens (rows-x): auto takes it from 10x10 on and says why; it refuses layouts without
+# diagonals and puzzles; its checkpoints resume.
+check rowsx-auto 0 'method rows-x.*' -- estimate --box 2x5 --variant x --samples 4
+check rowsx-note 0 'anti-diagonal drawn from its' -- estimate --box 2x5 --variant x --samples 4
+check rowsx-small 0 '^estimate: ' -- estimate --box 2x3 --variant x --method rows-x --samples 64
+check rowsx-no-diagonals 2 'method rows-x does not serve layout 3x3: the layout has no diagonals' -- estimate --box 3 --method rows-x --samples 8
+check rowsx-puzzle 2 'method rows-x counts the grids of an empty layout only' -- estimate --box 3 --variant x --puzzle "1.......2$(printf '.%.0s' $(seq 72))" --method rows-x --samples 8
+"$bin" estimate --box 2x5 --variant x --samples 4 --checkpoint "$tmp/rowsx.ckpt" >/dev/null 2>&1
+check rowsx-resume 0 'method rows-x' -- estimate --resume "$tmp/rowsx.ckpt" --samples 8
 
 echo "cli: $passes passed, $failures failed"
 [ $failures -eq 0 ]

@@ -12,6 +12,7 @@
 #include "diagonals/diagonal_classes.hpp"
 #include "diagonals/diagonal_sets.hpp"
 #include "estimate/sets_x_method.hpp"
+#include "fixed_runs.hpp"
 #include "known_answers.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/estimator.hpp"
@@ -47,13 +48,7 @@ BigInt exact_by_classes(const DiagonalSetClasses& classes) {
   return total;
 }
 
-Summary run_samples(const Estimator& estimator, std::uint64_t samples, std::uint64_t seed) {
-  RunOptions options;
-  options.seed = seed;
-  options.threads = 2;
-  options.stop.samples = samples;
-  return run_estimate(estimator, options, [](const Progress&) {}).summary;
-}
+using testing_runs::run_samples;
 
 }  // namespace
 

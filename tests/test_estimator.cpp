@@ -368,7 +368,7 @@ TEST(Estimators, RegistryRefusalsNameRequestFields) {
       refusal("sets", x, {}),
       refusal("bands", Shape{3, 3}, transposed),
   };
-  EXPECT_NE(messages[0].find("{particles} applies to method smc or rows, not sets"), std::string::npos) << messages[0];
+  EXPECT_NE(messages[0].find("{particles} applies to method smc, rows-x or rows, not sets"), std::string::npos) << messages[0];
   EXPECT_NE(messages[1].find("{orientation}"), std::string::npos) << messages[1];
   EXPECT_NE(messages[2].find("{method} rows"), std::string::npos) << messages[2];
   EXPECT_NE(messages[3].find("{orientation}"), std::string::npos) << messages[3];
@@ -662,8 +662,10 @@ INSTANTIATE_TEST_SUITE_P(KnownShapes, ZScores,
                          ::testing::Combine(::testing::ValuesIn([] {
                                               std::vector<std::string> names;
                                               for (const auto& m : estimator_methods())
-                                                // rows below; sets-x counts the diagonals (test_diagonal_sets.cpp)
-                                                if (m.name != "rows" && m.name != "sets-x") names.push_back(m.name);
+                                                // rows below; sets-x and rows-x count the diagonals
+                                                // (test_diagonal_sets.cpp, test_rows_x.cpp)
+                                                if (m.name != "rows" && m.name != "sets-x" && m.name != "rows-x")
+                                                  names.push_back(m.name);
                                               return names;
                                             }()),
                                             ::testing::Values(0, 1, 3)),

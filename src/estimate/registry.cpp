@@ -5,9 +5,12 @@
 #include <cctype>
 #include <mutex>
 #include <shared_mutex>
+#include <string>
+#include <vector>
 
 #include "estimate/bands_method.hpp"
 #include "estimate/rows_method.hpp"
+#include "estimate/rows_x_method.hpp"
 #include "estimate/sets_method.hpp"
 #include "estimate/sets_x_method.hpp"
 #include "estimate/smc_method.hpp"
@@ -25,6 +28,12 @@ namespace {
 // beyond far more; on 8x8 to 15x15 the two tie within 10% and sets stays
 // (docs/benchmarks.md, "Tuning").
 constexpr int kSmcFromOrder = 16;
+
+// From this order on auto counts layouts with both diagonals by rows-x
+// rather than rows: rse^2 x CPU s 10x lower on 2x5+x, 6.6x on 3x4+x, 14x
+// on 4x4+x; on 2x4+x rows was 1.9x better (docs/benchmarks.md, "Both
+// diagonals as givens").
+constexpr int kRowsXFromOrder = 10;
 
 // Where the box methods apply: the classic rules of a box shape, Latin
 // squares aside (rows measured ahead of sets and smc on them at every order
@@ -183,6 +192,29 @@ std::vector<EstimatorEntry> builtin_entries() {
              return std::make_unique<DiagonalSetsEstimator>(layout, options.threads);
            },
        .read_variant = {}},
+      {.name = "rows-x",
+       .summary = "both diagonals as givens: the main diagonal fixed to 1..N, the anti-diagonal drawn from its exactly "
+                  "counted allowed permutations, the rest by the rows method with those givens (--particles per "
+                  "replicate)",
+       .reach = "every layout with both diagonals (x, with other variants or a jigsaw too) up to 64x64",
+       .takes_particles = true,
+       .auto_picks =
+           [](const Layout& layout, const EstimatorOptions& options) {
+             return layout.n() >= kRowsXFromOrder && !options.has_givens() && AntiDiagonals::serves(layout);
+           },
+       .make =
+           [](const Layout& layout, const EstimatorOptions& options) {
+             require_given_orientation("rows-x", options, "layout");
+             std::string why;
+             if (!AntiDiagonals::serves(layout, &why))
+               throw InputError("method rows-x does not serve layout " + layout.name() + ": " + why +
+                                "; ask for {method} rows, or auto");
+             return make_rows_x_estimator(layout, options.particles);
+           },
+       .read_variant =
+           [](const MethodVariant& variant, const Layout& layout, const EstimatorOptions&) {
+             return make_rows_x_estimator_for_variant(variant, layout);
+           }},
       {.name = "rows",
        .summary = "sequential Monte Carlo row by row on any layout: each row a perfect matching drawn with an "
                   "unbiased estimate of their number, the population resampled after each row (--particles per "
@@ -212,7 +244,7 @@ MethodInfo auto_info() {
           "for the classic rules of a box shape: bands for boxes of at most 3 rows and 3 columns; else smc from " +
               smc_from +
               " on and sets below, as measured, on the orientation that samples less; sets-x for both diagonals alone "
-              "where its tables fit; rows for Latin squares (1xN boxes), every other layout (variants, jigsaws) and every puzzle",
+              "where its tables fit; rows-x for both diagonals from 10x10 on; rows for Latin squares (1xN boxes), every other layout (variants, jigsaws) and every puzzle",
           "every layout up to 64x64"};
 }
 
@@ -263,13 +295,23 @@ Registry& registry() {
   return instance;
 }
 
+// The registered methods with a property, as "a, b or c" for a refusal.
+template <class Takes>
+std::string methods_that(Takes takes) {
+  std::vector<std::string> names;
+  for (const auto& entry : registry().entries())
+    if (takes(*entry)) names.push_back(entry->name);
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return text;
+}
+
 // Refuses givens to a method that counts the empty grid only, naming those
 // that take them.
 void require_givens_taken(const EstimatorEntry& entry, const EstimatorOptions& options) {
   if (!options.has_givens() || entry.takes_givens) return;
-  std::string takers;
-  for (const auto& other : registry().entries())
-    if (other->takes_givens) takers += (takers.empty() ? "" : " or ") + other->name;
+  const std::string takers = methods_that([](const EstimatorEntry& e) { return e.takes_givens; });
   throw InputError("method " + entry.name + " counts the grids of an empty layout only, not a puzzle's completions: " +
                    "ask for {method} " + takers + ", or auto");
 }
@@ -356,9 +398,7 @@ std::unique_ptr<Estimator> make_estimator(const std::string& method, const Layou
   const auto entry = registry().find(method);
   if (!entry) throw InputError("unknown method " + quote_input(method) + ": choose one of " + choices());
   if (options.particles != 0 && !entry->takes_particles) {
-    std::string takers;
-    for (const auto& other : registry().entries())
-      if (other->takes_particles) takers += (takers.empty() ? "" : " or ") + other->name;
+    const std::string takers = methods_that([](const EstimatorEntry& e) { return e.takes_particles; });
     throw InputError("{particles} applies to method " + takers + ", not " + method);
   }
   require_givens_taken(*entry, options);

@@ -41,21 +41,21 @@ RowsEstimator::RowsEstimator(const Layout& layout, int particles, const RowsTuni
   if (tuning.matching_draws < 1 || tuning.matching_draws > 1024)
     throw InputError("the number of matching draws per row must be between 1 and 1024");
   particles_ = particles == 0 ? default_particles(layout) : particles;
-  // Blocks of at least a few thousand particle-rows, at least one replicate;
-  // a function of the layout and P only.
-  const int n = layout.n();
-  const int per_block = n <= 9 ? 4096 : n <= 16 ? 1024 : 1;
-  samples_per_block_ = static_cast<std::uint64_t>(std::max(1, per_block / particles_));
+  samples_per_block_ = rows_samples_per_block(layout, particles_);
 }
 
-// "rows/P=<P>", "/K=<K>" where rows are drawn sequentially, then any
-// tuning that differs from the layout's default: "/exact=<N>",
-// "/close=<C>", "/prune=<0|1>".
-std::string RowsEstimator::variant() const {
-  const RowsTuning& tuning = steps_->tuning();
-  const RowsTuning standard = RowsTuning::for_layout(layout(), steps_->has_givens());
-  std::string text = "rows/P=" + std::to_string(particles_);
-  if (steps_->samples_matchings()) text += "/K=" + std::to_string(tuning.matching_draws);
+// Blocks of at least a few thousand particle-rows, at least one replicate.
+std::uint64_t rows_samples_per_block(const Layout& layout, int particles) {
+  const int n = layout.n();
+  const int per_block = n <= 9 ? 4096 : n <= 16 ? 1024 : 1;
+  return static_cast<std::uint64_t>(std::max(1, per_block / particles));
+}
+
+std::string rows_variant_fields(const RowsSteps& steps, int particles) {
+  const RowsTuning& tuning = steps.tuning();
+  const RowsTuning standard = RowsTuning::for_layout(steps.layout(), steps.has_givens());
+  std::string text = "/P=" + std::to_string(particles);
+  if (steps.samples_matchings()) text += "/K=" + std::to_string(tuning.matching_draws);
   if (tuning.exact_matching_max_symbols != standard.exact_matching_max_symbols)
     text += "/exact=" + std::to_string(tuning.exact_matching_max_symbols);
   if (tuning.exact_closing_rows != standard.exact_closing_rows)
@@ -63,6 +63,8 @@ std::string RowsEstimator::variant() const {
   if (tuning.prune != standard.prune) text += std::string("/prune=") + (tuning.prune ? "1" : "0");
   return text;
 }
+
+std::string RowsEstimator::variant() const { return "rows" + rows_variant_fields(*steps_, particles_); }
 
 std::string RowsEstimator::note() const {
   // Why this method, where the box methods do not apply (auto's note).
@@ -76,32 +78,23 @@ std::string RowsEstimator::note() const {
   return text;
 }
 
-namespace {
-
-struct RowsWorkspace : Estimator::Workspace {
-  RowsWorkspace(int particles, int state_size)
-      : states(static_cast<std::size_t>(particles) * state_size),
-        next(states.size()),
-        log_weights(particles),
-        weights(particles),
-        ancestors(particles) {}
-  RowsSteps::Scratch scratch;
-  std::vector<Mask> states, next;  // particle p's masks at [p * state_size, (p + 1) * state_size)
-  std::vector<long double> log_weights;
-  std::vector<double> weights;
-  std::vector<int> ancestors;
-};
-
-}  // namespace
+RowsWorkspace::RowsWorkspace(int particles, int state_size)
+    : states(static_cast<std::size_t>(particles) * state_size),
+      next(states.size()),
+      log_weights(particles),
+      weights(particles),
+      ancestors(particles) {}
 
 std::unique_ptr<Estimator::Workspace> RowsEstimator::make_workspace() const {
   return std::make_unique<RowsWorkspace>(particles_, steps_->state_size());
 }
 
 long double RowsEstimator::sample_log(Rng& rng, Workspace& workspace) const {
-  auto& ws = static_cast<RowsWorkspace&>(workspace);
-  const RowsSteps& steps = *steps_;
-  const int count = particles_;
+  return rows_replicate_log(*steps_, particles_, rng, static_cast<RowsWorkspace&>(workspace));
+}
+
+long double rows_replicate_log(const RowsSteps& steps, int particles, Rng& rng, RowsWorkspace& ws) {
+  const int count = particles;
   const std::size_t size = static_cast<std::size_t>(steps.state_size());
   std::vector<long double>& log_w = ws.log_weights;
   for (int p = 0; p < count; ++p) steps.start(&ws.states[p * size]);
@@ -158,20 +151,26 @@ std::unique_ptr<Estimator> make_rows_estimator(const Layout& layout, int particl
 // estimator's variant() gives the name back.
 std::unique_ptr<Estimator> make_rows_estimator_for_variant(const MethodVariant& variant, const Layout& layout,
                                                           const std::vector<int>& givens) {
+  int particles = 0;
+  const RowsTuning tuning = rows_tuning_of_variant(variant, layout, any_given(givens), &particles);
+  try {
+    return std::make_unique<RowsEstimator>(layout, particles, tuning, givens);
+  } catch (const InputError&) {
+    throw InputError("unknown method variant " + quote_input(variant.text));
+  }
+}
+
+RowsTuning rows_tuning_of_variant(const MethodVariant& variant, const Layout& layout, bool with_givens, int* particles) {
   const auto refuse = [&] { return InputError("unknown method variant " + quote_input(variant.text)); };
   if (!variant.flags.empty()) throw refuse();
-  RowsTuning tuning = RowsTuning::for_layout(layout, any_given(givens));
-  const int particles = variant.value("P");
+  RowsTuning tuning = RowsTuning::for_layout(layout, with_givens);
+  *particles = variant.value("P");
   tuning.matching_draws = variant.value("K", tuning.matching_draws);
   tuning.exact_matching_max_symbols = variant.value("exact", tuning.exact_matching_max_symbols);
   tuning.exact_closing_rows = variant.value("close", tuning.exact_closing_rows);
   tuning.prune = variant.value("prune", tuning.prune ? 1 : 0) != 0;
-  if (particles == 0) throw refuse();
-  try {
-    return std::make_unique<RowsEstimator>(layout, particles, tuning, givens);
-  } catch (const InputError&) {
-    throw refuse();
-  }
+  if (*particles == 0) throw refuse();
+  return tuning;
 }
 
 }  // namespace sudoku_count::detail

@@ -19,6 +19,30 @@
 
 namespace sudoku_count::detail {
 
+// A thread's memory for replicates of P partial grids.
+struct RowsWorkspace : Estimator::Workspace {
+  RowsWorkspace(int particles, int state_size);
+  RowsSteps::Scratch scratch;
+  std::vector<Mask> states, next;  // particle p's masks at [p * state_size, (p + 1) * state_size)
+  std::vector<long double> log_weights;
+  std::vector<double> weights;
+  std::vector<int> ancestors;
+};
+
+// One replicate of `particles` partial grids through `steps`: the log of
+// its estimate (relabelling factor included), kLogZero, or kSampleDropped
+// when the workspace's cut asks to stop. Shared by rows and rows-x.
+long double rows_replicate_log(const RowsSteps& steps, int particles, Rng& rng, RowsWorkspace& ws);
+// The fields of a rows-like method's variant after its name: "/P=<P>",
+// "/K=<K>" where rows are drawn sequentially, then any tuning that differs
+// from the layout's default: "/exact=<N>", "/close=<C>", "/prune=<0|1>".
+std::string rows_variant_fields(const RowsSteps& steps, int particles);
+// The tuning and particles (into `particles`) those fields name; throws
+// InputError naming the variant when they name none.
+RowsTuning rows_tuning_of_variant(const MethodVariant& variant, const Layout& layout, bool with_givens, int* particles);
+// Samples in a work block: a function of the layout and P only.
+std::uint64_t rows_samples_per_block(const Layout& layout, int particles);
+
 class RowsEstimator : public Estimator {
  public:
   // `particles` 0 takes default_particles; `tuning` defaults to

@@ -72,6 +72,12 @@ RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning, const std::
     log_relabelling_ = std::lgamma(n + 1.0L) + (latin_ ? std::lgamma(static_cast<long double>(n)) : 0.0L);
 }
 
+void RowsSteps::set_givens(const std::vector<int>& givens) {
+  assert(!tuning_.relabel && givens.size() == static_cast<std::size_t>(n()) * n());
+  given_.resize(givens.size());
+  for (std::size_t cell = 0; cell < given_.size(); ++cell) given_[cell] = givens[cell] - 1;
+}
+
 void RowsSteps::place(Mask* state, int row, const int* symbol_of) const {
   const int n = this->n();
   for (int j = 0; j < n; ++j) {

@@ -77,6 +77,11 @@ class RowsSteps {
   // checked by the caller (validate_grid); InputError with relabelling on.
   RowsSteps(const Layout& layout, const RowsTuning& tuning, const std::vector<int>& givens = {});
 
+  // Replaces the givens (as the constructor takes them, checked by the
+  // caller), keeping the tables: an estimator that draws its givens per
+  // sample (rows-x) sets them on a copy of its own. Relabelling must be off.
+  void set_givens(const std::vector<int>& givens);
+
   const Layout& layout() const { return layout_; }
   const RowsTuning& tuning() const { return tuning_; }
   bool has_givens() const { return !given_.empty(); }
