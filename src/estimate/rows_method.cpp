@@ -36,12 +36,17 @@ RowsEstimator::RowsEstimator(const Layout& layout, int particles, const std::vec
 RowsEstimator::RowsEstimator(const Layout& layout, int particles, const RowsTuning& tuning,
                              const std::vector<int>& givens)
     : steps_(std::make_shared<const RowsSteps>(layout, tuning, checked(layout, givens))) {
-  if (particles < 0 || particles > kMaxParticles)
-    throw InputError("{particles} must be between 1 and " + std::to_string(kMaxParticles) + " (0: the default)");
+  particles_ = rows_particles(layout, particles, tuning);
+  samples_per_block_ = rows_samples_per_block(layout, particles_);
+}
+
+int rows_particles(const Layout& layout, int particles, const RowsTuning& tuning) {
+  if (particles < 0 || particles > RowsEstimator::kMaxParticles)
+    throw InputError("{particles} must be between 1 and " + std::to_string(RowsEstimator::kMaxParticles) +
+                     " (0: the default)");
   if (tuning.matching_draws < 1 || tuning.matching_draws > 1024)
     throw InputError("the number of matching draws per row must be between 1 and 1024");
-  particles_ = particles == 0 ? default_particles(layout) : particles;
-  samples_per_block_ = rows_samples_per_block(layout, particles_);
+  return particles == 0 ? RowsEstimator::default_particles(layout) : particles;
 }
 
 // Blocks of at least a few thousand particle-rows, at least one replicate.

@@ -42,6 +42,9 @@ std::string rows_variant_fields(const RowsSteps& steps, int particles);
 RowsTuning rows_tuning_of_variant(const MethodVariant& variant, const Layout& layout, bool with_givens, int* particles);
 // Samples in a work block: a function of the layout and P only.
 std::uint64_t rows_samples_per_block(const Layout& layout, int particles);
+// The particles a replicate uses (`particles` 0: the default), after checking
+// them and the tuning's draws per row; throws InputError when out of range.
+int rows_particles(const Layout& layout, int particles, const RowsTuning& tuning);
 
 class RowsEstimator : public Estimator {
  public:

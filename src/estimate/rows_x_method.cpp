@@ -25,12 +25,7 @@ RowsXEstimator::RowsXEstimator(const Layout& layout, int particles)
 RowsXEstimator::RowsXEstimator(const Layout& layout, int particles, const RowsTuning& tuning)
     : anti_(std::make_shared<const AntiDiagonals>(layout)), steps_(layout, tuning) {
   if (tuning.relabel) throw InputError("rows-x: the diagonals' givens fix the symbols, relabelling must be off");
-  if (particles < 0 || particles > RowsEstimator::kMaxParticles)
-    throw InputError("{particles} must be between 1 and " + std::to_string(RowsEstimator::kMaxParticles) +
-                     " (0: the default)");
-  if (tuning.matching_draws < 1 || tuning.matching_draws > 1024)
-    throw InputError("the number of matching draws per row must be between 1 and 1024");
-  particles_ = particles == 0 ? RowsEstimator::default_particles(layout) : particles;
+  particles_ = rows_particles(layout, particles, tuning);
   samples_per_block_ = rows_samples_per_block(layout, particles_);
   log_factor_ = std::lgamma(layout.n() + 1.0L);
   // Givens in place (each sample sets its own on a copy): the steps are a
