@@ -2,7 +2,7 @@
 // tuning, for choosing its defaults (docs/benchmarks.md, "Tuning").
 //
 // usage: tune_rows BOX VARIANTS SAMPLES SEED [particles=P] [draws=K]
-//                  [exact-rows=N] [closing=C] [prune=0|1] [threads=T] [seconds=S]
+//                  [exact-rows=N] [closing=C] [band=0|1] [prune=0|1] [threads=T] [seconds=S]
 //                  [puzzle=TEXT]
 //   VARIANTS  "none" or a list such as "x,p" (Layout::parse_variants)
 // Prints one JSON line: the layout, the variant, samples, wall and CPU
@@ -25,7 +25,7 @@ using namespace sudoku_count::detail;
 int main(int argc, char** argv) {
   if (argc < 5) {
     std::fprintf(stderr,
-                 "usage: tune_rows BOX VARIANTS SAMPLES SEED [particles=P] [draws=K] [exact-rows=N] [closing=C] [prune=0|1] [threads=T] "
+                 "usage: tune_rows BOX VARIANTS SAMPLES SEED [particles=P] [draws=K] [exact-rows=N] [closing=C] [band=0|1] [prune=0|1] [threads=T] "
                  "[seconds=S] [puzzle=TEXT]\n");
     return 2;
   }
@@ -50,6 +50,7 @@ int main(int argc, char** argv) {
       else if (key == "exact-rows") tuning.exact_matching_max_symbols = std::stoi(value);
       else if (key == "prune") tuning.prune = value == "1";
       else if (key == "closing") tuning.exact_closing_rows = std::stoi(value);
+      else if (key == "band") tuning.close_band = value == "1";
       else if (key == "threads") threads = std::stoi(value);
       else if (key == "seconds") seconds = std::stod(value);
       else throw std::invalid_argument(std::string("unknown setting ") + argv[i]);

@@ -123,6 +123,36 @@ TEST(Rows, KnownCountsOnEveryKindOfLayout) {
   }
 }
 
+// The last band counted by the slice lemma (close_band): on two, three and
+// four bands, classic boxes, groups and diagonals beside them (cells of a
+// house placed one by one), the last band alone and with a row enumerated
+// above it. A last band counted wrongly (a house's cells above the band
+// taken for its own) moves the estimate by far more than 4 standard errors
+// or to 0.
+TEST(Rows, BandClosingKeepsCounts) {
+  using V = Variant;
+  const std::vector<KnownLayout> cases = {
+      {Layout(Shape{2, 2}), "288"},
+      {Layout::with_variants(Shape{2, 2}, {V::P}), "168"},
+      {Layout::with_variants(Shape{2, 2}, {V::X, V::P}), "48"},
+      {Layout::with_variants(Shape{2, 3}, {V::X}), "8640"},
+      {Layout::with_variants(Shape{2, 3}, {V::P}), "2799360"},
+      {Layout::with_variants(Shape{3, 2}, {V::P}), "2799360"},
+      {Layout(Shape{2, 4}), "29136487207403520"},
+  };
+  for (const auto& [layout, count] : cases)
+    for (const int above : {0, 1}) {
+      RowsTuning tuning = RowsTuning::for_layout(layout);
+      tuning.close_band = true;
+      tuning.exact_closing_rows = layout.shape().box_rows + above;
+      const RowsEstimator rows(layout, 16, tuning);
+      ASSERT_TRUE(rows.steps().closes_band()) << layout.name();
+      ASSERT_EQ(rows.steps().closing_row(), layout.n() - tuning.exact_closing_rows) << layout.name();
+      expect_consistent(run_rows(rows, 1000, 11), BigFloat(count),
+                        layout.name() + " (band closing, " + std::to_string(above) + " row above)");
+    }
+}
+
 // 9x9: one count of 6.7e21 from 9! times the rest; 200 replicates of 16
 // particles give about 1% (a missing factor would be off by far more).
 TEST(Rows, ClassicNineByNine) {

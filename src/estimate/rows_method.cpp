@@ -66,6 +66,7 @@ std::string rows_variant_fields(const RowsSteps& steps, int particles) {
   if (tuning.exact_closing_rows != standard.exact_closing_rows)
     text += "/close=" + std::to_string(tuning.exact_closing_rows);
   if (tuning.prune != standard.prune) text += std::string("/prune=") + (tuning.prune ? "1" : "0");
+  if (tuning.close_band != standard.close_band) text += std::string("/band=") + (tuning.close_band ? "1" : "0");
   return text;
 }
 
@@ -138,7 +139,7 @@ long double rows_replicate_log(const RowsSteps& steps, int particles, Rng& rng, 
       if (ws.cut && (*ws.cut)()) return kSampleDropped;
       Mask* state = &ws.states[p * size];
       long double w = row < closing ? steps.fill_row(state, row, rng, ws.scratch) : 0;
-      if (w != kLogZero && row + 1 >= closing) w += steps.log_closing(state);
+      if (w != kLogZero && row + 1 >= closing) w += steps.log_closing(state, ws.scratch);
       else if (w != kLogZero && steps.tuning().prune && !steps.may_complete(state, row + 1)) w = kLogZero;
       log_w[p] = w;
     }
@@ -174,6 +175,7 @@ RowsTuning rows_tuning_of_variant(const MethodVariant& variant, const Layout& la
   tuning.exact_matching_max_symbols = variant.value("exact", tuning.exact_matching_max_symbols);
   tuning.exact_closing_rows = variant.value("close", tuning.exact_closing_rows);
   tuning.prune = variant.value("prune", tuning.prune ? 1 : 0) != 0;
+  tuning.close_band = variant.value("band", tuning.close_band ? 1 : 0) != 0;
   if (*particles == 0) throw refuse();
   return tuning;
 }

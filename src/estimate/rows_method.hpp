@@ -35,7 +35,7 @@ struct RowsWorkspace : Estimator::Workspace {
 long double rows_replicate_log(const RowsSteps& steps, int particles, Rng& rng, RowsWorkspace& ws);
 // The fields of a rows-like method's variant after its name: "/P=<P>",
 // "/K=<K>" where rows are drawn sequentially, then any tuning that differs
-// from the layout's default: "/exact=<N>", "/close=<C>", "/prune=<0|1>".
+// from the layout's default: "/exact=<N>", "/close=<C>", "/prune=<0|1>", "/band=<0|1>".
 std::string rows_variant_fields(const RowsSteps& steps, int particles);
 // The tuning and particles (into `particles`) those fields name; throws
 // InputError naming the variant when they name none.

@@ -50,15 +50,25 @@ RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning, const std::
   if (tuning.exact_matching_max_symbols > MatchingCounter::kMaxSymbols)
     throw InputError("rows: rows are counted exactly up to " + std::to_string(MatchingCounter::kMaxSymbols) +
                      " symbols at most");
-  const auto& houses = layout.houses();
-  // State index of each house that is not a row.
+  if (tuning.close_band) {
+    const int first_of_last_band = (n - layout.shape().box_rows) * n;
+    const bool givens_below = std::any_of(given_.begin() + std::min<std::size_t>(given_.size(), first_of_last_band),
+                                          given_.end(), [](int v) { return v >= 0; });
+    if (auto cut = SlicedLayout::cut_last_band(layout); cut && !givens_below && !layout.latin_square())
+      band_cut_ = std::make_shared<const SlicedLayout>(std::move(*cut));
+  }
+  // The houses of the state: every house but the rows (with the band
+  // closing, the implied ones too).
+  const auto& houses = band_cut_ ? band_cut_->all_houses() : layout.houses();
+  const auto& houses_of_cells = band_cut_ ? band_cut_->houses_of_cells() : layout.houses_of_cells();
   std::vector<int> index_of(houses.size(), -1);
   for (std::size_t h = 0; h < houses.size(); ++h)
     if (houses[h].kind != HouseKind::Row) index_of[h] = houses_++;
+  if (band_cut_) state_of_house_ = index_of;
   house_start_.assign(static_cast<std::size_t>(n) * n + 1, 0);
   for (int cell = 0; cell < n * n; ++cell) {
     house_start_[cell] = static_cast<int>(house_index_.size());
-    for (const int h : layout.houses_of_cells()[cell])
+    for (const int h : houses_of_cells[cell])
       if (index_of[h] >= 0) house_index_.push_back(index_of[h]);
   }
   house_start_[n * n] = static_cast<int>(house_index_.size());
@@ -72,8 +82,15 @@ RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning, const std::
     log_relabelling_ = std::lgamma(n + 1.0L) + (latin_ ? std::lgamma(static_cast<long double>(n)) : 0.0L);
 }
 
+int RowsSteps::closing_row() const {
+  const int rows = band_cut_ ? std::max(tuning_.exact_closing_rows, layout_.shape().box_rows) : tuning_.exact_closing_rows;
+  return std::max(1, n() - rows);
+}
+
 void RowsSteps::set_givens(const std::vector<int>& givens) {
   assert(!tuning_.relabel && givens.size() == static_cast<std::size_t>(n()) * n());
+  // The band closing was chosen without givens in the last band.
+  assert(!band_cut_ || std::all_of(givens.begin() + closing_row() * n(), givens.end(), [](int v) { return v == 0; }));
   given_.resize(givens.size());
   for (std::size_t cell = 0; cell < given_.size(); ++cell) given_[cell] = givens[cell] - 1;
 }
@@ -150,7 +167,8 @@ long double RowsSteps::fill_row(Mask* state, int row, Rng& rng, Scratch& scratch
     const double inverse_probability = sequential_matching(allowed, n, rng, drawn);
     if (inverse_probability > 0) log_weight = std::log(static_cast<long double>(inverse_probability));
   } else {
-    log_weight = draw_row(allowed, n, tuning_.exact_matching_max_symbols, tuning_.matching_draws, rng, scratch, drawn);
+    log_weight =
+        draw_row(allowed, n, tuning_.exact_matching_max_symbols, tuning_.matching_draws, rng, scratch.draw, drawn);
   }
   if (log_weight == kLogZero) return kLogZero;
   place(state, row, drawn);
@@ -166,9 +184,10 @@ namespace sudoku_count::detail {
 // each cell taking the symbols in none of its houses (the houses' masks are
 // updated in place and restored), down to the last row or, on a Latin
 // square, the last two, which are counted directly.
-double RowsSteps::count_rows(Mask* state, int row) const {
+double RowsSteps::count_rows(Mask* state, int row, Scratch& scratch) const {
   const int n = this->n();
   if (row == n) return 1;
+  if (band_cut_ && row == n - layout_.shape().box_rows) return static_cast<double>(band_fillings(state, scratch));
   if (latin_ && n - row >= 3 && n - row <= kLatinBandRows) {
     // The last c = 3 rows of a Latin square: each column misses c
     // symbols, and filling them is filling a band of c rows with those
@@ -196,12 +215,12 @@ double RowsSteps::count_rows(Mask* state, int row) const {
     }
     return all == low_bits(n) ? 1 : 0;
   }
-  return count_row_cells(state, row, 0, 0);
+  return count_row_cells(state, row, 0, 0, scratch);
 }
 
-double RowsSteps::count_row_cells(Mask* state, int row, int column, Mask row_used) const {
+double RowsSteps::count_row_cells(Mask* state, int row, int column, Mask row_used, Scratch& scratch) const {
   const int n = this->n();
-  if (column == n) return count_rows(state, row + 1);
+  if (column == n) return count_rows(state, row + 1, scratch);
   const int cell = row * n + column;
   const int* first = &house_index_[house_start_[cell]];
   const int* last = &house_index_[house_start_[cell + 1]];
@@ -213,13 +232,13 @@ double RowsSteps::count_row_cells(Mask* state, int row, int column, Mask row_use
     // Its symbol is in its houses already (start()): only the row's own
     // symbols may exclude it.
     const Mask bit = Mask{1} << given_[cell];
-    return (row_used & bit) ? 0 : count_row_cells(state, row, column + 1, row_used | bit);
+    return (row_used & bit) ? 0 : count_row_cells(state, row, column + 1, row_used | bit, scratch);
   }
   double total = 0;
   for (; options; options = clear_low_bit(options)) {
     const Mask bit = low_bit(options);
     for (const int* h = first; h != last; ++h) state[*h] |= bit;
-    total += count_row_cells(state, row, column + 1, row_used | bit);
+    total += count_row_cells(state, row, column + 1, row_used | bit, scratch);
     for (const int* h = first; h != last; ++h) state[*h] &= ~bit;
   }
   return total;
@@ -253,8 +272,17 @@ bool RowsSteps::may_complete(const Mask* state, int filled) const {
   return true;
 }
 
-long double RowsSteps::log_closing(Mask* state) const {
-  const double count = count_rows(state, closing_row());
+SliceCount RowsSteps::band_fillings(const Mask* state, Scratch& scratch) const {
+  // The symbols each house of the cut holds above the last band (rows:
+  // none, the band's rows are empty).
+  std::vector<Mask>& used = scratch.used;
+  used.resize(state_of_house_.size());
+  for (std::size_t h = 0; h < used.size(); ++h) used[h] = state_of_house_[h] >= 0 ? state[state_of_house_[h]] : 0;
+  return band_cut_->last_band_fillings(used.data(), scratch.slices);
+}
+
+long double RowsSteps::log_closing(Mask* state, Scratch& scratch) const {
+  const double count = count_rows(state, closing_row(), scratch);
   return count > 0 ? std::log(static_cast<long double>(count)) : kLogZero;
 }
 

@@ -44,6 +44,7 @@
 
 #include "bands/row_matchings.hpp"
 #include "core/bits.hpp"
+#include "slices/sliced_layout.hpp"
 #include "sudoku_count/layout.hpp"
 #include "sudoku_count/rng.hpp"
 
@@ -67,6 +68,9 @@ struct RowsTuning {
   // the sampler never has: each keeps its own habit so that a seed gives the
   // same estimates and the same grids as before they shared this step.
   bool pick_single_draw = true;
+  // The last band counted by the slice lemma instead of the last
+  // exact_closing_rows rows, where the layout allows it (above).
+  bool close_band = false;
   // `with_givens`: for a puzzle (relabelling off).
   static RowsTuning for_layout(const Layout& layout, bool with_givens = false);
 };
@@ -98,10 +102,17 @@ class RowsSteps {
   // fill_row draws the rows up to closing_row()-1 and count_closing counts
   // the rows from closing_row() on.
   int first_drawn_row() const { return tuning_.relabel ? 1 : 0; }
-  int closing_row() const { return std::max(1, n() - tuning_.exact_closing_rows); }
+  int closing_row() const;
 
   // Memory a thread reuses from step to step.
-  using Scratch = RowDrawScratch;
+  struct Scratch {
+    RowDrawScratch draw;
+    SliceArrayCounter slices;  // the band closing's memo of slice counts
+    std::vector<Mask> used;    // and its symbols per house
+  };
+  // Whether the last band is counted by the slice lemma (close_band, where
+  // it is served).
+  bool closes_band() const { return band_cut_ != nullptr; }
 
   // The partial grid after row 0 = 0..N-1 (and for Latin squares column 0's
   // first cell), or with relabelling off the grid of the givens alone:
@@ -119,18 +130,24 @@ class RowsSteps {
   bool may_complete(const Mask* state, int filled) const;
   // The log of the number of ways to fill the rows from closing_row() on,
   // exactly (kLogZero for none). `state` is used as scratch and restored.
-  long double log_closing(Mask* state) const;
+  long double log_closing(Mask* state, Scratch& scratch) const;
 
  private:
   // Latin squares' closing rows counted as one band, up to this many.
   static constexpr int kLatinBandRows = 3;
   void allowed_symbols(const Mask* state, int row, Mask* allowed) const;
   void place(Mask* state, int row, const int* symbol_of) const;
-  double count_rows(Mask* state, int row) const;
-  double count_row_cells(Mask* state, int row, int column, Mask row_used) const;
+  double count_rows(Mask* state, int row, Scratch& scratch) const;
+  double count_row_cells(Mask* state, int row, int column, Mask row_used, Scratch& scratch) const;
+  // The last band's fillings by the slice lemma (closes_band()).
+  SliceCount band_fillings(const Mask* state, Scratch& scratch) const;
 
   Layout layout_;
   RowsTuning tuning_;
+  // With close_band where it is served: the layout cut into slices, and
+  // per house of the cut, its index in the state (-1 for rows).
+  std::shared_ptr<const SlicedLayout> band_cut_;
+  std::vector<int> state_of_house_;
   // A Latin square with its column 0 fixed (relabelling on): the closing
   // rows are then counted by their cycles or as a band.
   bool latin_ = false;

@@ -3,6 +3,7 @@
 #include "slices/sliced_layout.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <array>
 #include <functional>
 #include <numeric>
@@ -122,6 +123,14 @@ std::vector<House> with_implied_houses(const Layout& layout) {
 }  // namespace
 
 std::optional<SlicedLayout> SlicedLayout::cut(const Layout& layout, std::string* why) {
+  return cut(layout, why, false);
+}
+
+std::optional<SlicedLayout> SlicedLayout::cut_last_band(const Layout& layout, std::string* why) {
+  return cut(layout, why, true);
+}
+
+std::optional<SlicedLayout> SlicedLayout::cut(const Layout& layout, std::string* why, bool last_band_only) {
   auto refuse = [&](const std::string& reason) -> std::optional<SlicedLayout> {
     if (why) *why = reason;
     return std::nullopt;
@@ -131,8 +140,9 @@ std::optional<SlicedLayout> SlicedLayout::cut(const Layout& layout, std::string*
   cut.layout_ = layout;
   cut.n_ = layout.n();
   cut.band_rows_ = layout.shape().box_rows;
+  cut.last_band_only_ = last_band_only;
   const int n = cut.n_, h = cut.band_rows_, bands = n / h;
-  if (bands > 3) return refuse("it has " + std::to_string(bands) + " bands (two or three are served)");
+  if (bands > 3 && !last_band_only) return refuse("it has " + std::to_string(bands) + " bands (two or three are served)");
   if (h > SliceArrayCounter::kMaxSide) return refuse("its bands have more than 8 rows");
   cut.houses_ = with_implied_houses(layout);
   const auto& houses = cut.houses_;
@@ -200,9 +210,9 @@ std::optional<SlicedLayout> SlicedLayout::cut(const Layout& layout, std::string*
   for (const auto& slice : slices) widest = std::max(widest, slice.size());
   if (widest > static_cast<std::size_t>(SliceArrayCounter::kMaxSide))
     return refuse("its extra houses join " + std::to_string(widest) + " columns into one slice");
-  if (bands == 3 && slices.size() == static_cast<std::size_t>(n))
+  if (bands == 3 && !last_band_only && slices.size() == static_cast<std::size_t>(n))
     return refuse("its extra houses leave every column a slice of its own");
-  if (bands == 3) {
+  if (bands == 3 && !last_band_only) {
     // The lists of a slice are indexed by its columns' band-2 sets: C(2R, R)
     // choices per column.
     double choices = 1, parts = 1;
@@ -223,7 +233,8 @@ std::optional<SlicedLayout> SlicedLayout::cut(const Layout& layout, std::string*
   // the others are placed cell by cell.
   for (const InBands& in_bands : others) {
     bool segments = true;
-    int slice = -1, cells = 0;
+    int slice = -1, cells = 0, last_cells = 0;
+    for (const auto& row : in_bands.columns.back()) last_cells += static_cast<int>(row.size());
     for (const auto& band : in_bands.columns)
       for (const auto& row : band) {
         if (row.empty()) continue;
@@ -236,7 +247,7 @@ std::optional<SlicedLayout> SlicedLayout::cut(const Layout& layout, std::string*
       }
     if (segments) {
       const int id = static_cast<int>(cut.segment_houses_.size());
-      cut.segment_houses_.push_back({in_bands.house, cells});
+      cut.segment_houses_.push_back({in_bands.house, cells, last_cells});
       for (int b = 1; b < bands; ++b)
         for (int r = 0; r < h; ++r)
           if (!in_bands.columns[b - 1][r].empty())
@@ -244,13 +255,14 @@ std::optional<SlicedLayout> SlicedLayout::cut(const Layout& layout, std::string*
       continue;
     }
     const int id = static_cast<int>(cut.cell_houses_.size());
-    CellHouse cell_house{in_bands.house, {}};
+    CellHouse cell_house{in_bands.house, {}, {}};
     for (int b = 1; b < bands; ++b)
       for (int r = 0; r < h; ++r)
         for (const int c : in_bands.columns[b - 1][r]) {
           if (h * static_cast<int>(slices[cut.slice_of_column_[c]].size()) > SliceArrayCounter::kMaxCellsWithGivens)
             return refuse("a house placed cell by cell lies in a slice of more than 48 cells");
           cell_house.cells.push_back((b * h + r) * n + c);
+          if (b == bands - 1) cell_house.last_cells.push_back((b * h + r) * n + c);
           cut.below_[b - 1].cell_house[r * n + c].push_back(id);
         }
     cut.cell_houses_.push_back(std::move(cell_house));
@@ -415,13 +427,18 @@ SliceCount SlicedLayout::last_band_fillings(const Mask* used, SliceArrayCounter&
   for (int c = 0; c < n_; ++c)
     if (popcount(search.columns_left[c]) != band_rows_) return 0;
   if (!search.columns_fit(band, search.columns_left)) return 0;
-  for (std::size_t k = 0; k < segment_houses_.size(); ++k)
+  // Only the last band's cells are left (the bands above it may be more
+  // than the first).
+  for (std::size_t k = 0; k < segment_houses_.size(); ++k) {
+    search.cells_left[k] = segment_houses_[k].last_cells;
     if (popcount(search.house_left[k]) != search.cells_left[k]) return 0;
+  }
   for (std::size_t k = 0; k < cell_houses_.size(); ++k)
-    if (popcount(search.cell_left[k]) != static_cast<int>(cell_houses_[k].cells.size())) return 0;
+    if (popcount(search.cell_left[k]) != static_cast<int>(cell_houses_[k].last_cells.size())) return 0;
   for (int r = 0; r < band_rows_; ++r) search.row_left[r] = low_bits(n_);
   std::vector<int> cells;
-  for (const CellHouse& house : cell_houses_) cells.insert(cells.end(), house.cells.begin(), house.cells.end());
+  for (const CellHouse& house : cell_houses_)
+    cells.insert(cells.end(), house.last_cells.begin(), house.last_cells.end());
   std::sort(cells.begin(), cells.end());
   cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
   SliceCount total = 0;
@@ -431,6 +448,7 @@ SliceCount SlicedLayout::last_band_fillings(const Mask* used, SliceArrayCounter&
 }
 
 SliceCount SlicedLayout::completions(const Mask* used, SliceArrayCounter& counter) const {
+  assert(!last_band_only_);
   if (bands() == 2) return last_band_fillings(used, counter);
   // Three bands. Per slice, per choice of its columns' sets in band 2, the
   // list of (row sets of bands 2 and 3, cell houses' symbols in the slice;

@@ -50,6 +50,9 @@ class SlicedLayout {
   // The layout cut into slices, or the reason it is not served (a phrase:
   // "its groups and windows join 9 columns into one slice").
   static std::optional<SlicedLayout> cut(const Layout& layout, std::string* why = nullptr);
+  // The same cut for last_band_fillings() alone, on any number of bands
+  // (completions() is then not served).
+  static std::optional<SlicedLayout> cut_last_band(const Layout& layout, std::string* why = nullptr);
 
   const Layout& layout() const { return layout_; }
   int n() const { return n_; }
@@ -65,6 +68,7 @@ class SlicedLayout {
 
   // The completions of a first band, given the symbols `used[h]` it places
   // in each house h (houses() entries). `counter` is the calling thread's.
+  // Not on a cut_last_band().
   SliceCount completions(const Mask* used, SliceArrayCounter& counter) const;
   // The fillings of the last band, given the symbols the bands above place
   // in each house.
@@ -73,11 +77,13 @@ class SlicedLayout {
  private:
   struct SegmentHouse {
     int house = 0;
-    int cells = 0;  // below the first band
+    int cells = 0;       // below the first band
+    int last_cells = 0;  // in the last band
   };
   struct CellHouse {
     int house = 0;
-    std::vector<int> cells;  // grid cells below the first band
+    std::vector<int> cells;       // grid cells below the first band
+    std::vector<int> last_cells;  // those in the last band
   };
   struct ColumnHouse {
     int house = 0;
@@ -93,11 +99,13 @@ class SlicedLayout {
   };
   struct Search;
   friend struct Search;
+  static std::optional<SlicedLayout> cut(const Layout& layout, std::string* why, bool last_band_only);
 
   Layout layout_;
   std::vector<House> houses_;
   std::vector<std::vector<int>> houses_of_cells_;
   int n_ = 0, band_rows_ = 0;
+  bool last_band_only_ = false;
   std::vector<std::vector<int>> slices_;
   std::vector<int> slice_of_column_;
   std::vector<int> column_house_;  // the house of each grid column
