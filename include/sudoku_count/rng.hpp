@@ -31,6 +31,10 @@ inline Rng block_stream(std::uint64_t seed, std::uint64_t block_index) {
   return Rng(state, stream);
 }
 
+// A uniform double in [0, 1) from the top 53 bits of one draw (exact: a
+// multiple of 2^-53).
+inline double uniform_unit(Rng& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
+
 // Uniform integer in [0, bound), bound >= 1, without modulo bias.
 inline std::uint64_t uniform_below(Rng& rng, std::uint64_t bound) { return rng(bound); }
 

@@ -41,7 +41,7 @@ void MatchingCounter::sample(Rng& rng, int* symbol_of) const {
     const double total = ways_[set];
     assert(total > 0);
     // Uniform in [0, total): pick the symbol whose share of h_j covers it.
-    double target = std::ldexp(static_cast<double>(rng() >> 11), -53) * total;
+    double target = uniform_unit(rng) * total;
     Mask options = columns_[j] & set;
     int chosen = low_bit_index(options);
     for (; options; options = clear_low_bit(options)) {
@@ -120,7 +120,7 @@ double sequential_matching(const Mask* columns, int n, Rng& rng, int* symbol_of)
       total += weight[k] = w;
     }
     if (total <= 0) return 0;
-    double target = std::ldexp(static_cast<double>(rng() >> 11), -53) * total;
+    double target = uniform_unit(rng) * total;
     int pick = 0;
     while (pick + 1 < k && (weight[pick] <= 0 || target >= weight[pick])) target -= weight[pick++];
     while (weight[pick] <= 0) --pick;  // rounding ran past the last positive weight
@@ -176,7 +176,7 @@ long double pick_matching(RowDrawScratch& scratch, int n, const double* log_pref
   double total = 0;
   for (int k = 0; k < draws; ++k) total += mass[k];
   if (total <= 0) return -std::numeric_limits<long double>::infinity();
-  double target = std::ldexp(static_cast<double>(rng() >> 11), -53) * total;
+  double target = uniform_unit(rng) * total;
   int pick = 0;
   while (pick + 1 < draws && (mass[pick] <= 0 || target >= mass[pick])) target -= mass[pick++];
   while (mass[pick] <= 0) --pick;  // rounding ran past the last positive weight

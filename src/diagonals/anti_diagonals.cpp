@@ -7,7 +7,6 @@
 #include <unordered_map>
 #include <utility>
 
-#include "estimate/systematic_resampling.hpp"  // uniform_unit
 #include "sudoku_count/error.hpp"
 
 namespace sudoku_count::detail {

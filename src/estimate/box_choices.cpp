@@ -20,9 +20,6 @@ void columns_of_symbols(const Mask* free, int cols, int n, Mask* columns_of) {
   }
 }
 
-// A uniform double in [0, 1) from the top 53 bits of one draw.
-double uniform_unit(Rng& rng) { return std::ldexp(static_cast<double>(rng() >> 11), -53); }
-
 }  // namespace
 
 // The table. A capacity state d = (d_0..d_{C-1}), 0 <= d_k <= R, is the

@@ -69,6 +69,9 @@ RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning, const std::
   std::vector<int> index_of(houses.size(), -1);
   for (std::size_t h = 0; h < houses.size(); ++h)
     if (houses[h].kind != HouseKind::Row) index_of[h] = houses_++;
+  if (houses_ > kMaxStateHouses)
+    throw InputError("rows: the layout has " + std::to_string(houses_) + " houses beside its rows (at most " +
+                     std::to_string(kMaxStateHouses) + ")");
   if (band_cut_) state_of_house_ = index_of;
   house_start_.assign(static_cast<std::size_t>(n) * n + 1, 0);
   for (int cell = 0; cell < n * n; ++cell) {
@@ -77,12 +80,6 @@ RowsSteps::RowsSteps(const Layout& layout, const RowsTuning& tuning, const std::
       if (index_of[h] >= 0) house_index_.push_back(index_of[h]);
   }
   house_start_[n * n] = static_cast<int>(house_index_.size());
-  for (std::size_t h = 0; h < houses.size(); ++h) {
-    if (index_of[h] < 0) continue;
-    cells_start_.push_back(static_cast<int>(house_cells_.size()));
-    house_cells_.insert(house_cells_.end(), houses[h].cells.begin(), houses[h].cells.end());
-  }
-  cells_start_.push_back(static_cast<int>(house_cells_.size()));
   if (tuning.relabel)
     log_relabelling_ = std::lgamma(n + 1.0L) + (latin_ ? std::lgamma(static_cast<long double>(n)) : 0.0L);
 }
@@ -252,27 +249,28 @@ double RowsSteps::count_row_cells(Mask* state, int row, int column, Mask row_use
 bool RowsSteps::may_complete(const Mask* state, int filled) const {
   const int n = this->n();
   const Mask all = low_bits(n);
-  Mask allowed[kMaxGridSize * kMaxGridSize];  // of the empty cells, row-major from row `filled`
-  const int first = filled * n;
+  // Per state house: the symbols its empty cells allow, gathered while
+  // the cells' options are computed.
+  Mask reach[kMaxStateHouses];
+  std::fill(reach, reach + houses_, Mask{0});
   for (int row = filled; row < n; ++row) {
     Mask row_options = 0;
     for (int j = 0; j < n; ++j) {
       const int cell = row * n + j;
+      const int* first = &house_index_[house_start_[cell]];
+      const int* last = &house_index_[house_start_[cell + 1]];
       Mask used = 0;
-      for (int k = house_start_[cell]; k < house_start_[cell + 1]; ++k) used |= state[house_index_[k]];
+      for (const int* h = first; h != last; ++h) used |= state[*h];
       const Mask options = !given_.empty() && given_[cell] >= 0 ? Mask{1} << given_[cell] : all & ~used;
       if (!options) return false;
-      allowed[cell - first] = options;
       row_options |= options;
+      for (const int* h = first; h != last; ++h) reach[*h] |= options;
     }
     if (row_options != all) return false;
   }
   for (int h = 0; h < houses_; ++h) {
     const Mask missing = all & ~state[h];
-    Mask options = 0;
-    for (int k = cells_start_[h]; k < cells_start_[h + 1]; ++k)
-      if (house_cells_[k] >= first) options |= allowed[house_cells_[k] - first];
-    if ((options & missing) != missing) return false;
+    if ((reach[h] & missing) != missing) return false;
   }
   return true;
 }

@@ -135,6 +135,9 @@ class RowsSteps {
  private:
   // Latin squares' closing rows counted as one band, up to this many.
   static constexpr int kLatinBandRows = 3;
+  // Houses beside the rows: columns, boxes and every variant's houses fit
+  // (64x64 with every variant has about 260).
+  static constexpr int kMaxStateHouses = 8 * kMaxGridSize;
   void allowed_symbols(const Mask* state, int row, Mask* allowed) const;
   void place(Mask* state, int row, const int* symbol_of) const;
   double count_rows(Mask* state, int row, Scratch& scratch) const;
@@ -156,9 +159,6 @@ class RowsSteps {
   // house_index_[house_start_[r*N + j] .. house_start_[r*N + j + 1]).
   std::vector<int> house_start_;
   std::vector<int> house_index_;
-  // Cells of each state house: house_cells_[cells_start_[h] .. cells_start_[h + 1]).
-  std::vector<int> cells_start_;
-  std::vector<int> house_cells_;
   // Per cell: its given symbol (0-based), or -1; empty without givens.
   std::vector<int> given_;
   long double log_relabelling_ = 0;

@@ -17,6 +17,4 @@ void systematic_resample(const double* weights, int count, double total, double 
   }
 }
 
-double uniform_unit(Rng& rng) { return std::ldexp(static_cast<double>(rng() >> 11), -53); }
-
 }  // namespace sudoku_count::detail

@@ -14,7 +14,4 @@ namespace sudoku_count::detail {
 // total > 0.
 void systematic_resample(const double* weights, int count, double total, double u, int* ancestors);
 
-// A uniform double in [0, 1) from the top 53 bits of one draw: the u above.
-double uniform_unit(Rng& rng);
-
 }  // namespace sudoku_count::detail
