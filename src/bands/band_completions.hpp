@@ -8,19 +8,12 @@
 
 #include "bands/band_fillings.hpp"
 #include "core/bits.hpp"
+#include "core/wide_integer.hpp"
 #include "sudoku_count/bignum.hpp"
 
 namespace sudoku_count::detail {
 
-using Wide = UInt128;  // exact sums of products of f
-
-// A Wide sum as a BigInt, for the exact totals over classes.
-inline BigInt to_big(Wide value) {
-  BigInt result = static_cast<std::uint64_t>(value >> 64);
-  result <<= 64;
-  result += static_cast<std::uint64_t>(value);
-  return result;
-}
+using Wide = UInt128;  // exact sums of products of f (to_big: core/wide_integer.hpp)
 
 // Every way to give the C columns of one box R symbols each, from the
 // symbols still available in each column, with no symbol used twice. An

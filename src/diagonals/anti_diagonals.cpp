@@ -4,9 +4,11 @@
 #include <bit>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 
+#include "core/wide_integer.hpp"
 #include "sudoku_count/error.hpp"
 
 namespace sudoku_count::detail {
@@ -174,40 +176,50 @@ __int128 ryser_permanent(const std::vector<int>& a, int n) {
   return total;
 }
 
-BigInt to_big(__int128 value) {
-  BigInt high = static_cast<std::uint64_t>(static_cast<unsigned __int128>(value) >> 64);
-  return (high << 64) + static_cast<std::uint64_t>(value);
+// The number of allowed anti-diagonals, where serves() holds (else the
+// reason in `why`): the one check behind serves() and the constructor.
+std::optional<BigInt> allowed_count(const Layout& layout, const std::vector<Mask>& allowed, std::string& why) {
+  if (!has_both_diagonals(layout)) {
+    why = "the layout has no diagonals (variant x)";
+    return std::nullopt;
+  }
+  const Permanent p = permanent(allowed, AntiDiagonals::kMaxPieceSymbols);
+  if (!p.counted) {
+    why = "its anti-diagonal's forbidden cells form a piece of " + std::to_string(p.widest_piece) +
+          " symbols, beyond the " + std::to_string(AntiDiagonals::kMaxPieceSymbols) + " counted here";
+    return std::nullopt;
+  }
+  if (p.value > 0 && BigFloat(p.value) / BigFloat(factorial(layout.n())) < AntiDiagonals::kMinAcceptance) {
+    why = "too few permutations are allowed on its anti-diagonal to draw them by rejection";
+    return std::nullopt;
+  }
+  return p.value;
 }
 
 }  // namespace
 
 bool AntiDiagonals::serves(const Layout& layout, std::string* why) {
-  const auto refuse = [&](const std::string& reason) {
-    if (why) *why = reason;
-    return false;
-  };
-  if (!has_both_diagonals(layout)) return refuse("the layout has no diagonals (variant x)");
-  const int n = layout.n();
-  const Permanent p = permanent(allowed_symbols(layout), kMaxPieceSymbols);
-  if (!p.counted)
-    return refuse("its anti-diagonal's forbidden cells form a piece of " + std::to_string(p.widest_piece) +
-                  " symbols, beyond the " + std::to_string(kMaxPieceSymbols) + " counted here");
-  if (p.value > 0 && BigFloat(p.value) / BigFloat(factorial(n)) < kMinAcceptance)
-    return refuse("too few permutations are allowed on its anti-diagonal to draw them by rejection");
-  return true;
+  std::string reason;
+  if (allowed_count(layout, allowed_symbols(layout), reason)) return true;
+  if (why) *why = reason;
+  return false;
 }
 
 AntiDiagonals::AntiDiagonals(const Layout& layout) : n_(layout.n()), allowed_(allowed_symbols(layout)) {
   std::string why;
-  if (!serves(layout, &why)) throw InputError("the anti-diagonals of layout " + layout.name() + " are not drawn here: " + why);
-  count_ = permanent(allowed_, kMaxPieceSymbols).value;
+  const std::optional<BigInt> count = allowed_count(layout, allowed_, why);
+  if (!count) throw InputError("the anti-diagonals of layout " + layout.name() + " are not drawn here: " + why);
+  count_ = *count;
   log_count_ = count_ > 0 ? static_cast<long double>(log(BigFloat(count_))) : 0.0L;
   log_total_ = log_count_;
   if (count_ > 0 && n_ <= kMaxWeightedOrder) weight_ = lean_weights(layout, allowed_);
   if (weight_.empty()) return;
   const __int128 total = ryser_permanent(weight_, n_);
   weighted_ = true;
-  log_total_ = static_cast<long double>(log(BigFloat(to_big(total))));
+  log_total_ = static_cast<long double>(log(BigFloat(to_big(static_cast<UInt128>(total)))));  // total > 0
+  log_weight_.assign(weight_.size(), 0);
+  for (std::size_t k = 0; k < weight_.size(); ++k)
+    if (weight_[k] > 0) log_weight_[k] = std::log(static_cast<long double>(weight_[k]));
   log_top_.assign(n_, 0);
   for (int r = 0; r < n_; ++r)
     log_top_[r] = std::log(static_cast<long double>(*std::max_element(&weight_[r * n_], &weight_[r * n_] + n_)));
@@ -226,7 +238,7 @@ long double AntiDiagonals::draw(Rng& rng, int* symbol_of_row) const {
     if (!weighted_) return log_total_;
     long double log_g = 0, log_ratio = 0;
     for (int r = 0; r < n_; ++r) {
-      const long double log_w = std::log(static_cast<long double>(weight_[r * n_ + symbol_of_row[r]]));
+      const long double log_w = log_weight_[r * n_ + symbol_of_row[r]];
       log_g += log_w;
       log_ratio += log_w - log_top_[r];
     }

@@ -80,6 +80,7 @@ class AntiDiagonals {
   long double log_count_ = 0;
   bool weighted_ = false;
   std::vector<int> weight_;  // w(r, s) at r * N + s (0 where forbidden)
+  std::vector<long double> log_weight_;  // log w(r, s) where allowed
   long double log_total_ = 0;       // log G
   std::vector<long double> log_top_;  // per row, log max_s w(r, s)
 };
