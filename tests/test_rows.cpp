@@ -280,16 +280,17 @@ TEST(Rows, VariantNamesWhatChangesASample) {
   const Layout nine(Shape{3, 3});
   EXPECT_EQ(RowsEstimator(nine, 8, sequential_rows(nine)).variant(), "rows/P=8/K=3/exact=0/close=1/prune=0");
   // A checkpoint's variant rebuilds the estimator that wrote it; others are refused.
-  for (const std::string variant : {"rows/P=16", "rows/P=16/close=3", "rows/P=16/prune=0"})
+  for (const std::string variant : {"rows/P=16", "rows/P=16/close=3", "rows/P=16/prune=0", "rows/P=16/band=1"})
     EXPECT_EQ(make_estimator_for_variant(variant, Shape{2, 3})->variant(), variant);
   EXPECT_EQ(make_estimator_for_variant("rows/P=16/K=3", Shape{1, 20})->variant(), "rows/P=16/K=3");
   EXPECT_EQ(make_estimator_for_variant("rows/P=8/K=3/exact=0/close=1/prune=0", Shape{3, 3})->variant(),
             "rows/P=8/K=3/exact=0/close=1/prune=0");
   EXPECT_EQ(make_estimator("rows", Shape{2, 3}, EstimatorOptions{16})->variant(), "rows/P=16");
   for (const std::string bad : {"rows", "rows/P=", "rows/P=0", "rows/P=x", "rows/P=16/K=3", "rows/K=3",
-                                "rows/P=16/close=0", "rows/P=16/prune=1", "rows/P=16/exact=23", "rows/P=16/nope=1", "rows/P=16/"})
+                                "rows/P=16/close=0", "rows/P=16/prune=1", "rows/P=16/band=0", "rows/P=16/exact=23", "rows/P=16/nope=1", "rows/P=16/"})
     EXPECT_THROW(make_estimator_for_variant(bad, Shape{2, 3}), InputError) << bad;
   EXPECT_THROW(make_estimator_for_variant("rows/P=16", Shape{1, 20}), InputError);  // K missing
+  EXPECT_THROW(make_estimator_for_variant("rows/P=16/K=1/band=1", Shape{1, 20}), InputError);  // no band to close
   EXPECT_THROW(make_estimator_for_variant("rows/P=16/K=0", Shape{1, 20}), InputError);
   EXPECT_THROW(make_estimator("rows", Shape{2, 3}, EstimatorOptions{16, EstimatorOptions::Orientation::Transposed}),
                InputError);

@@ -37,6 +37,9 @@ RowsEstimator::RowsEstimator(const Layout& layout, int particles, const RowsTuni
                              const std::vector<int>& givens)
     : steps_(std::make_shared<const RowsSteps>(layout, tuning, checked(layout, givens))) {
   particles_ = rows_particles(layout, particles, tuning);
+  if (tuning.close_band && !steps_->closes_band())
+    throw InputError("rows: the last band of layout " + layout.name() +
+                     " is not counted by slices (no boxes cut into slices, a given in it, or a Latin square)");
   samples_per_block_ = rows_samples_per_block(layout, particles_);
 }
 
