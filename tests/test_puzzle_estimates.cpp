@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "estimate/rows_method.hpp"
+#include "estimate/sets_method.hpp"
+#include "estimate/sets_steps.hpp"
 #include "exact/search_size.hpp"
 #include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
@@ -91,18 +93,18 @@ void expect_within_4_se(const Summary& s, double truth, const std::string& what)
   EXPECT_GT(s.samples, 0u) << what;
 }
 
-// 200 fixed-seed runs of 40 samples: the 95% intervals hold the count
+// 200 fixed-seed runs of 40 samples (or `samples`): the 95% intervals hold the count
 // 92-98% of the time (the coverage's s.e. over 200 runs is 1.5%, so about
 // two of them either side of 95%), and z has s.d. within 0.8-1.25 (by
 // chance with probability far above 99%): a missing factor or a bias moves
 // both far.
-void expect_coverage(const Estimator& estimator, std::uint64_t count, int threads) {
+void expect_coverage(const Estimator& estimator, std::uint64_t count, int threads, std::uint64_t samples = 40) {
   const double truth = static_cast<double>(count);
   int inside = 0;
   double sum_z2 = 0;
   const int runs = 200;
   for (int seed = 1; seed <= runs; ++seed) {
-    const Summary s = run_rows(estimator, 40, static_cast<std::uint64_t>(seed), threads);
+    const Summary s = run_rows(estimator, samples, static_cast<std::uint64_t>(seed), threads);
     const double estimate = s.estimate.convert_to<double>(), se = s.std_error.convert_to<double>();
     inside += s.ci_low.convert_to<double>() <= truth && truth <= s.ci_high.convert_to<double>();
     sum_z2 += std::pow((estimate - truth) / se, 2);
@@ -155,11 +157,59 @@ TEST(PuzzleEstimates, RowsMatchDancingLinks) {
   }
 }
 
+// The sets steps with givens (the band route): classic shapes with two,
+// three and four bands, rows counted exactly and drawn sequentially (16x16
+// is beyond dancing links; 8x8 and 10x10 draw rows with K draws when told
+// to count exactly up to 0 symbols), box choices from tables and drawn
+// sequentially; within 4 SE of dancing links. A given dropped from a step
+// (a column set, a row, the closing) counts grids that disagree with it,
+// far more than 4 SE away.
+TEST(PuzzleEstimates, SetsStepsWithGivensMatchDancingLinks) {
+  // Puzzles blanked from seeded grids (make_puzzle, seeds 31-37, at most
+  // 1e5 completions up to 8x8 and 2e6 beyond), written out: finding them
+  // takes minutes.
+  const std::vector<std::pair<Shape, std::string>> puzzles = {
+      {Shape{2, 2}, "12.............."},
+      {Shape{2, 3}, "45.3...............3................"},
+      {Shape{3, 2}, "....6.........5.........4.1........."},
+      {Shape{2, 4}, ".3...8.....1.3....5.............5..3412..........6.5..141.....3."},
+      {Shape{4, 2}, "...........3........1..3....35....716.5.46825.......7......6..3."},
+      {Shape{3, 3}, "....7..4..........19.5...73...3.1....2..4...........96....6..3..6.4....7.....8.6."},
+      {Shape{2, 5}, ".....785.4..58.2.1.6..14.9785....5.4..A....6.53..9....5.6...1.6.....2A......53..5.....2.6......3.A.."},
+  };
+  for (const auto& [shape, text] : puzzles) {
+    const Layout layout(shape);
+    const Grid puzzle = parse_puzzle(text, layout);
+    const double completions = static_cast<double>(dlx_count(puzzle));
+    for (const bool sequential : {false, true}) {
+      SetsTuning tuning = SetsTuning::with_givens(SetsTuning::for_sets(shape));
+      if (sequential) {
+        tuning.middle_bands = BoxDraw::Sequential;
+        tuning.exact_matching_max_symbols = 0;
+        tuning.matching_draws = 3;
+      }
+      const SetsEstimator sets(shape, std::make_shared<const SetsSteps>(shape, tuning, puzzle.cells));
+      expect_within_4_se(run_rows(sets, 2000, 9), completions,
+                         layout.name() + (sequential ? " (sequential)" : "") + ", puzzle " + text);
+    }
+  }
+}
+
 // Coverage and z over 200 seeds on one 6x6 puzzle (expect_coverage).
 TEST(PuzzleEstimates, CoverageOverSeeds) {
   const Layout layout(Shape{2, 3});
   const Puzzle puzzle = make_puzzle(layout, 21, 1000, 20000);
   expect_coverage(RowsEstimator(layout, 8, puzzle.grid.cells), puzzle.completions, 1);
+}
+
+// The same with the sets steps with givens, on a fixed 8x8 puzzle (1,000
+// samples a run: most samples of a puzzle this dense die in a band).
+TEST(PuzzleEstimates, SetsStepsCoverageOverSeeds) {
+  const Shape shape{2, 4};
+  const Grid puzzle = parse_puzzle(".3...8.....1.3....5.............5..3412..........6.5..141.....3.", Layout(shape));
+  const SetsTuning tuning = SetsTuning::with_givens(SetsTuning::for_sets(shape));
+  expect_coverage(SetsEstimator(shape, std::make_shared<const SetsSteps>(shape, tuning, puzzle.cells)),
+                  dlx_count(puzzle), 1, 1000);
 }
 
 // A puzzle without completions gives exactly 0 (every replicate dies), a

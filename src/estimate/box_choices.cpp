@@ -138,6 +138,9 @@ double draw_box_choice_sequentially(const Mask* free, int rows, int cols, Rng& r
     for (std::size_t t = 0; t < subsets; ++t)
       if (t >> k & 1) slack[t] += slack[t ^ (std::size_t{1} << k)];
   for (std::size_t t = 0; t < subsets; ++t) slack[t] = rows * popcount(t) - slack[t];
+  // No choice at all (free sets narrowed by givens): weight 0.
+  for (std::size_t t = 0; t < subsets; ++t)
+    if (slack[t] < 0) return 0;
 
   int capacity[kMaxGridSize];
   for (int k = 0; k < cols; ++k) {

@@ -53,7 +53,7 @@ struct HallScratch {
 };
 
 // Draws a choice for a box whose columns have the free sets free[0..C-1]
-// (which must admit one) symbol by symbol, and returns 1/q, the inverse of
+// symbol by symbol (0 when they admit none), and returns 1/q, the inverse of
 // the probability of the choice drawn. E[1/q] is the number of choices
 // (Knuth's estimator of the size of a search tree), and E[(1/q) g(choice)]
 // is the sum of g over all choices, for any g.

@@ -86,7 +86,16 @@ SetsTuning SetsTuning::for_smc(const Shape& shape) {
   return tuning;
 }
 
-SetsSteps::SetsSteps(const Shape& shape, const SetsTuning& tuning) : shape_(shape), tuning_(tuning) {
+SetsTuning SetsTuning::with_givens(SetsTuning tuning) {
+  tuning.band2_table = false;
+  tuning.exact_closing_rows = 2;
+  tuning.averaged_closing = false;
+  tuning.look_ahead = false;
+  return tuning;
+}
+
+SetsSteps::SetsSteps(const Shape& shape, const SetsTuning& tuning, const std::vector<int>& givens)
+    : shape_(shape), tuning_(tuning) {
   const int r = shape.box_rows, c = shape.box_cols, n = shape.n();
   const double states = box_capacity_states(r, c);
   if (tuning.middle_bands == BoxDraw::Sequential ? c > kMaxSequentialCols : states > kMaxTableStates)
@@ -102,6 +111,25 @@ SetsSteps::SetsSteps(const Shape& shape, const SetsTuning& tuning) : shape_(shap
     throw InputError("bad row tuning");
   const long double log_partitions = std::lgamma(n + 1.0L) - c * std::lgamma(r + 1.0L);
   log_first_band_ = r * log_partitions;
+  if (std::any_of(givens.begin(), givens.end(), [](int v) { return v != 0; })) {
+    const SetsTuning needed = SetsTuning::with_givens(tuning);
+    if (tuning.band2_table != needed.band2_table || tuning.exact_closing_rows != needed.exact_closing_rows ||
+        tuning.averaged_closing != needed.averaged_closing || tuning.look_ahead != needed.look_ahead)
+      throw InputError("method sets: a puzzle takes no band-2 table, two closing rows, no averaged closing and no look-ahead");
+    given_.resize(static_cast<std::size_t>(n) * n);
+    must_.assign(static_cast<std::size_t>(c) * n, 0);
+    box_must_.assign(static_cast<std::size_t>(c) * r, 0);
+    column_given_.assign(n, 0);
+    for (int cell = 0; cell < n * n; ++cell) {
+      given_[cell] = givens.at(cell) - 1;
+      if (given_[cell] < 0) continue;
+      const Mask bit = Mask{1} << given_[cell];
+      const int row = cell / n, column = cell % n, band = row / r;
+      must_[band * n + column] |= bit;
+      box_must_[band * r + column / c] |= bit;
+      column_given_[column] |= bit;
+    }
+  }
   if (tuning_.band2_table) {
     auto table = std::make_shared<BoxChoiceTable>(r, c);
     log_band2_box_ = std::log(static_cast<long double>(table->count(canonical_band2_free(r, c).data())));
@@ -124,7 +152,8 @@ std::string SetsSteps::describe() const {
 std::unique_ptr<SetsSteps::Scratch> SetsSteps::make_scratch() const {
   auto scratch = std::make_unique<Scratch>();
   const int r = shape_.box_rows, c = shape_.box_cols;
-  if (tuning_.middle_bands == BoxDraw::Table && c >= 3) scratch->boxes.assign(r, BoxChoiceTable(r, c));
+  // Band 1 takes the tables too with givens (two bands: band 2 is forced).
+  if (tuning_.middle_bands == BoxDraw::Table && (c >= 3 || has_givens())) scratch->boxes.assign(r, BoxChoiceTable(r, c));
   scratch->symbols.resize(shape_.n());
   return scratch;
 }
@@ -176,13 +205,19 @@ long double SetsSteps::log_known_choices(const PartialGrid& grid, Scratch& scrat
   assert(grid.rows_left == 0);
   const int r = shape_.box_rows, c = shape_.box_cols;
   if (grid.band == c) return 0;  // forced
-  if (grid.band == 1) return log_first_band_;
+  if (grid.band == 1 && !has_givens()) return log_first_band_;
   if (grid.band == 2 && tuning_.band2_table) return r * log_band2_box_;
   if (tuning_.middle_bands == BoxDraw::Sequential) return 0;
+  Mask constrained[kMaxGridSize];
+  const Mask* free = grid.free;
+  if (has_givens()) {
+    band_free(grid, constrained);
+    free = constrained;
+  }
   long double log_w = 0;
   for (int b = 0; b < r; ++b) {
-    const double ways = scratch.boxes[b].count(grid.free + b * c);
-    if (ways <= 0) return kLogZero;  // cannot happen (docs/method.md: no dead ends)
+    const double ways = scratch.boxes[b].count(free + b * c);
+    if (ways <= 0) return kLogZero;  // only with givens (docs/method.md: no dead ends without)
     log_w += std::log(static_cast<long double>(ways));
   }
   return log_w;
@@ -192,9 +227,18 @@ long double SetsSteps::draw_column_sets(PartialGrid& grid, Rng& rng, Scratch& sc
   const int r = shape_.box_rows, c = shape_.box_cols, n = shape_.n();
   Mask* sets = grid.left;
   long double log_weight = 0;
+  Mask constrained[kMaxGridSize];
+  const Mask* free = grid.free;
+  if (has_givens()) {
+    band_free(grid, constrained);
+    free = constrained;
+  }
   if (grid.band == c) {
     std::copy(grid.free, grid.free + n, sets);  // the last band takes what is left
-  } else if (grid.band == 1) {
+    if (has_givens())
+      for (int j = 0; j < n; ++j)
+        if (must_[(c - 1) * n + j] & ~sets[j]) return kLogZero;
+  } else if (grid.band == 1 && !has_givens()) {
     // No band above: each box's column sets are a uniform ordered partition.
     std::vector<int>& symbols = scratch.symbols;
     for (int b = 0; b < r; ++b) {
@@ -228,7 +272,7 @@ long double SetsSteps::draw_column_sets(PartialGrid& grid, Rng& rng, Scratch& sc
   } else if (tuning_.middle_bands == BoxDraw::Table) {
     for (int b = 0; b < r; ++b) {
       BoxChoiceTable& table = scratch.boxes[b];
-      if (!table.holds(grid.free + b * c) && table.count(grid.free + b * c) <= 0) return kLogZero;
+      if (!table.holds(free + b * c) && table.count(free + b * c) <= 0) return kLogZero;
       table.sample(rng, sets + b * c);
     }
   } else {
@@ -236,8 +280,8 @@ long double SetsSteps::draw_column_sets(PartialGrid& grid, Rng& rng, Scratch& sc
     // 1/q is the product of its boxes', and the boxes of one band are drawn
     // independently (their columns are disjoint).
     const int b = grid.boxes_drawn;
-    const double inverse_probability =
-        draw_box_choice_sequentially(grid.free + b * c, r, c, rng, sets + b * c, scratch.hall);
+    const double inverse_probability = draw_box_choice_sequentially(free + b * c, r, c, rng, sets + b * c, scratch.hall);
+    if (inverse_probability <= 0) return kLogZero;  // only with givens
     for (int j = b * c; j < (b + 1) * c; ++j) grid.free[j] &= ~sets[j];
     if (++grid.boxes_drawn == r) {
       grid.boxes_drawn = 0;
@@ -263,9 +307,12 @@ long double SetsSteps::sample_row(PartialGrid& grid, Rng& rng, Scratch& scratch)
   const int n = shape_.n();
   Mask* sets = grid.left;
   int symbol_of[kMaxGridSize];
-  // Exactly counted, a row always has matchings (band graphs are regular); sequential draws can all end dead.
+  Mask options[kMaxGridSize];
+  row_options(grid, options);
+  // Exactly counted, a row always has matchings (band graphs are regular)
+  // unless givens leave none; sequential draws can all end dead.
   const long double log_weight = looks_ahead_at(grid) ? look_ahead_row(grid, rng, scratch, symbol_of)
-                                                   : draw_row(sets, n, tuning_.exact_matching_max_symbols,
+                                                   : draw_row(options, n, tuning_.exact_matching_max_symbols,
                                                               tuning_.matching_draws, rng, scratch.row, symbol_of);
   if (log_weight == kLogZero) return kLogZero;
   take_row(sets, symbol_of, n, sets);
@@ -314,7 +361,8 @@ long double SetsSteps::close_band(PartialGrid& grid, Rng& rng, Scratch& scratch)
     log_fillings = log_averaged_closing(grid, rng, scratch);
   } else {
     // 128 bits: three closing rows of more than about 47 columns overflow 64 (band_fillings.hpp).
-    const FillingCount exact = count_band_fillings(grid.left, grid.rows_left, shape_.n());
+    const FillingCount exact =
+        has_givens() ? two_rows_with_givens(grid) : count_band_fillings(grid.left, grid.rows_left, shape_.n());
     log_fillings = exact == 0 ? kLogZero : std::log(static_cast<long double>(exact));
   }
   grid.rows_left = 0;
@@ -340,6 +388,83 @@ long double SetsSteps::log_averaged_closing(const PartialGrid& grid, Rng& rng, S
            static_cast<long double>(count_band_fillings(rest, tuning_.exact_closing_rows, n));
   }
   return sum > 0 ? std::log(sum / draws) : kLogZero;
+}
+
+void SetsSteps::band_free(const PartialGrid& grid, Mask* out) const {
+  const int n = shape_.n(), c = shape_.box_cols, band = grid.band - 1;
+  for (int j = 0; j < n; ++j) {
+    const Mask own = must_[band * n + j];
+    out[j] = grid.free[j] & ~(column_given_[j] & ~own) & ~(box_must_[band * shape_.box_rows + j / c] & ~own);
+  }
+}
+
+void SetsSteps::row_options(const PartialGrid& grid, Mask* out) const {
+  const int n = shape_.n(), r = shape_.box_rows;
+  std::copy(grid.left, grid.left + n, out);
+  if (!has_givens()) return;
+  const int first = (grid.band - 1) * r, row = first + r - grid.rows_left;
+  for (int j = 0; j < n; ++j)
+    for (int u = first; u < first + r; ++u) {
+      const int given = given_[u * n + j];
+      if (given < 0) continue;
+      if (u == row) out[j] &= Mask{1} << given;
+      else out[j] &= ~(Mask{1} << given);
+    }
+}
+
+// Each column misses its last symbols: with one row left the row is forced
+// (it agrees with the givens or not); with two, the columns are the edges
+// of a 2-regular multigraph on the symbols and the rows orient each of its
+// cycles one of two ways (section 13's closing), a way kept when every
+// given in the cycle agrees with it.
+FillingCount SetsSteps::two_rows_with_givens(const PartialGrid& grid) const {
+  const int n = shape_.n(), r = shape_.box_rows;
+  const int top_row = (grid.band - 1) * r + r - grid.rows_left;
+  const auto given = [&](int row, int column) { return given_[row * n + column]; };
+  if (grid.rows_left == 1) {
+    for (int j = 0; j < n; ++j) {
+      const int g = given(top_row, j);
+      if (popcount(grid.left[j]) != 1 || (g >= 0 && grid.left[j] != Mask{1} << g)) return 0;
+    }
+    return 1;
+  }
+  assert(grid.rows_left == 2);
+  int columns_of[kMaxGridSize][2];
+  int seen[kMaxGridSize] = {};
+  for (int j = 0; j < n; ++j) {
+    if (popcount(grid.left[j]) != 2) return 0;
+    for (Mask m = grid.left[j]; m; m = clear_low_bit(m)) {
+      const int s = low_bit_index(m);
+      if (seen[s] == 2) return 0;
+      columns_of[s][seen[s]++] = j;
+    }
+  }
+  for (int s = 0; s < n; ++s)
+    if (seen[s] == 1) return 0;
+  bool visited[kMaxGridSize] = {};
+  FillingCount total = 1;
+  for (int start = 0; start < n; ++start) {
+    if (visited[start]) continue;
+    // Orientation A puts `top` in the top row at each column of the cycle;
+    // B the other symbol.
+    bool a = true, b = true;
+    int column = start, top = low_bit_index(grid.left[start]);
+    for (;;) {
+      visited[column] = true;
+      const int bottom = low_bit_index(grid.left[column] & ~(Mask{1} << top));
+      const int g_top = given(top_row, column), g_bottom = given(top_row + 1, column);
+      a = a && (g_top < 0 || g_top == top) && (g_bottom < 0 || g_bottom == bottom);
+      b = b && (g_top < 0 || g_top == bottom) && (g_bottom < 0 || g_bottom == top);
+      // `bottom` takes the top row in the other column that misses it.
+      const int next = columns_of[bottom][0] == column ? columns_of[bottom][1] : columns_of[bottom][0];
+      if (next == start) break;
+      column = next;
+      top = bottom;
+    }
+    total *= static_cast<FillingCount>(int(a) + int(b));
+    if (total == 0) return 0;
+  }
+  return total;
 }
 
 }  // namespace sudoku_count::detail

@@ -23,10 +23,25 @@
 // Everything a step needs to know about the grid so far is in PartialGrid:
 // the symbols still free in each column and what the current band has left
 // to place.
+//
+// Givens (a puzzle: its completions; docs/method.md, section 4). A grid
+// agrees with a given symbol s at (row, column c) of band i exactly when s
+// is in band i's column set of c and the band's row puts s in c. So every
+// step keeps to the choices that allow it: a box's column sets are drawn
+// (and counted) from free sets where s may go to column c only, in band i
+// (removed from the box's other columns and from column c in the other
+// bands); a row takes s in column c at its own row and leaves it there for
+// that row at the others; the last two rows, each column missing two
+// symbols, are counted by the cycles of section 13's closing, an oriented
+// cycle kept only when it agrees with the givens in it. Band 1 and band 2
+// are then drawn from the per-box table (or sequentially) like the middle
+// bands: the canonical band-2 table and band 1's count of ordered
+// partitions know no givens. Givens take the tuning with_givens() gives.
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "bands/band_fillings.hpp"
 #include "bands/row_matchings.hpp"
 #include "core/bits.hpp"
 #include "estimate/box_choices.hpp"
@@ -68,6 +83,9 @@ struct SetsTuning {
 
   static SetsTuning for_sets(const Shape& shape);
   static SetsTuning for_smc(const Shape& shape);
+  // A tuning for a puzzle: no band-2 table, two closing rows, no averaged
+  // closing and no look-ahead (those steps know no givens).
+  static SetsTuning with_givens(SetsTuning tuning);
 };
 
 class SetsSteps {
@@ -75,8 +93,11 @@ class SetsSteps {
   // The steps for the shape as given (no transposition). Throws InputError
   // when neither way of drawing box choices reaches the shape, or when the
   // tuning asks for a table beyond the memory limit.
+  // `givens`: N*N cells row by row, 0 blank, else 1..N (empty: none),
+  // checked by the caller; with givens the tuning must be with_givens's.
   explicit SetsSteps(const Shape& shape) : SetsSteps(shape, SetsTuning::for_sets(shape)) {}
-  SetsSteps(const Shape& shape, const SetsTuning& tuning);
+  SetsSteps(const Shape& shape, const SetsTuning& tuning, const std::vector<int>& givens = {});
+  bool has_givens() const { return !given_.empty(); }
 
   const Shape& shape() const { return shape_; }
   const SetsTuning& tuning() const { return tuning_; }
@@ -142,8 +163,21 @@ class SetsSteps {
   bool looks_ahead_at(const PartialGrid& grid) const;
   long double look_ahead_row(const PartialGrid& grid, Rng& rng, Scratch& scratch, int* symbol_of) const;
 
+  // Givens: the free sets a box's draw may use in the current band (the
+  // grid's free sets, each given kept to its column and band).
+  void band_free(const PartialGrid& grid, Mask* out) const;
+  // The options of each column in the current band's next row.
+  void row_options(const PartialGrid& grid, Mask* out) const;
+  // The last two rows of the band with givens: 2^cycles, cycles fixed by a
+  // given counted once (or not at all when their givens disagree).
+  FillingCount two_rows_with_givens(const PartialGrid& grid) const;
+
   Shape shape_;
   SetsTuning tuning_;
+  std::vector<int> given_;     // per cell: its given symbol (0-based) or -1; empty without givens
+  std::vector<Mask> must_;     // per band (from 0) and column: the symbols given in it
+  std::vector<Mask> box_must_; // per band and box of the band: the symbols given in it
+  std::vector<Mask> column_given_;  // per column: the symbols given in it
   long double log_first_band_ = 0;   // log (N!/(R!)^C)^R: band 1 has no constraint from above
   long double log_band2_box_ = 0;    // log of the band-2 choices of one box (the same for every sample)
   std::shared_ptr<const BoxChoiceTable> band2_;  // band 2 on canonical free sets, when tabulated
