@@ -702,7 +702,7 @@ check layout-merge-classic 2 'differ in layout \(2x2\+x vs 2x2\)' -- merge "$tmp
 # Estimates of a puzzle's completions: auto takes rows and says why; the puzzle is kept in checkpoints.
 check estimate-puzzle 0 'completions of the puzzle .*\(18 givens\)' -- estimate --box 3 --puzzle "$p8008" --samples 64
 check estimate-puzzle-exact-note 0 'dancing links counts this puzzle.s completions exactly .* with sudoku-count exact --puzzle' -- estimate --box 3 --puzzle "$p8008" --samples 8
-check estimate-puzzle-why 0 'the box methods count the empty grid only' -- estimate --box 3 --puzzle "$p8008" --samples 64
+check estimate-puzzle-why 0 'for a puzzle auto takes rows' -- estimate --box 3 --puzzle "$p8008" --samples 64
 check estimate-puzzle-json 0 '"puzzle":true,"givens":18' -- estimate --box 3 --puzzle "$p8008" --samples 64 --json
 check estimate-puzzle-whole 0 '^estimate: 1\.0+e\+00' -- estimate --box 2x2 --puzzle 1234341221434321 --samples 16
 printf '%s\n' "$p8008" > "$tmp/p8008.txt"
@@ -711,8 +711,12 @@ check estimate-puzzle-both 2 'either --puzzle or --puzzle-file' -- estimate --bo
 check estimate-puzzle-clash 2 'givens clash' -- estimate --box 2x2 --puzzle 11.............. --samples 8
 check estimate-puzzle-size 2 'cells' -- estimate --box 3 --puzzle 123 --samples 8
 check estimate-puzzle-symbol 2 'symbol|larger' -- estimate --box 2x2 --puzzle 5............... --samples 8
-check estimate-puzzle-bands 2 'method bands counts the grids of an empty layout only.*--method rows' -- estimate --box 3 --puzzle "$p8008" --method bands --samples 8
+check estimate-puzzle-bands 2 'method bands counts the grids of an empty layout only.*--method sets, smc or rows' -- estimate --box 3 --puzzle "$p8008" --method bands --samples 8
 check estimate-puzzle-setsx 2 'method sets-x counts the grids of an empty layout only' -- estimate --box 3 --variant x --puzzle "1.......2$(printf '.%.0s' $(seq 72))" --method sets-x --samples 8
+check estimate-puzzle-sets 0 'method sets.*givens kept in every step' -- estimate --box 2x3 --puzzle 45.3...............3................ --method sets --samples 64
+check estimate-puzzle-smc 0 'givens kept in every step; each sample is one replicate' -- estimate --box 2x3 --puzzle 45.3...............3................ --method smc --samples 8
+check estimate-puzzle-sets-clash 2 'givens clash' -- estimate --box 2x2 --puzzle 11.............. --method sets --samples 8
+check estimate-puzzle-smc-clash 2 'givens clash' -- estimate --box 2x2 --puzzle 1.1............. --method smc --samples 8
 check estimate-puzzle-missing-file 2 'puzzle' -- estimate --box 3 --puzzle-file "$tmp/no-such-puzzle.txt" --samples 8
 "$bin" estimate --box 3 --puzzle "$p8008" --samples 64 --checkpoint "$tmp/puzzle.ckpt" >/dev/null 2>&1
 "$bin" estimate --box 3 --puzzle "$p8008" --samples 64 --seed 2 --checkpoint "$tmp/puzzle2.ckpt" >/dev/null 2>&1

@@ -12,6 +12,7 @@
 #include "estimate/rows_method.hpp"
 #include "estimate/sets_method.hpp"
 #include "estimate/sets_steps.hpp"
+#include "estimate/smc_method.hpp"
 #include "exact/search_size.hpp"
 #include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
@@ -192,6 +193,14 @@ TEST(PuzzleEstimates, SetsStepsWithGivensMatchDancingLinks) {
       expect_within_4_se(run_rows(sets, 2000, 9), completions,
                          layout.name() + (sequential ? " (sequential)" : "") + ", puzzle " + text);
     }
+    // The estimators as the registry builds them, on the transposed shape
+    // too (the givens transposed with it).
+    for (const bool transpose : {false, true}) {
+      if (transpose && shape.box_rows == shape.box_cols) continue;
+      const std::string what = layout.name() + (transpose ? " transposed" : "") + ", puzzle " + text;
+      expect_within_4_se(run_rows(SetsEstimator(shape, transpose, puzzle.cells), 2000, 5), completions, "sets " + what);
+      expect_within_4_se(run_rows(SmcEstimator(shape, transpose, 16, puzzle.cells), 200, 5), completions, "smc " + what);
+    }
   }
 }
 
@@ -235,9 +244,9 @@ TEST(PuzzleEstimates, NoCompletionAndWholeGrid) {
   EXPECT_NEAR(s.estimate.convert_to<double>(), 1.0, 1e-12);
 }
 
-// The registry: auto takes rows for a puzzle, and says why; the box methods
-// refuse givens, naming the method that takes them; a saved variant is read
-// back with its puzzle.
+// The registry: auto takes rows for a puzzle, and says why; bands refuses
+// givens, naming the methods that take them; sets and smc take them; a saved
+// variant is read back with its puzzle.
 TEST(PuzzleEstimates, RegistryChoosesAndRefuses) {
   const Layout layout(Shape{3, 3});
   const Puzzle puzzle = make_puzzle(layout, 5, 100, 100000);
@@ -245,25 +254,29 @@ TEST(PuzzleEstimates, RegistryChoosesAndRefuses) {
   options.givens = puzzle.grid.cells;
   const auto chosen = make_estimator("auto", layout, options);
   EXPECT_EQ(chosen->name(), "rows");
-  EXPECT_NE(chosen->note().find("empty grid only"), std::string::npos) << chosen->note();
-  for (const std::string method : {"bands", "sets", "smc"}) {
-    try {
-      make_estimator(method, layout, options);
-      ADD_FAILURE() << method << " took a puzzle";
-    } catch (const InputError& e) {
-      EXPECT_NE(std::string(e.what()).find("{method} rows"), std::string::npos) << e.what();
-    }
+  EXPECT_NE(chosen->note().find("for a puzzle auto takes rows"), std::string::npos) << chosen->note();
+  try {
+    make_estimator("bands", layout, options);
+    ADD_FAILURE() << "bands took a puzzle";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("{method} sets, smc or rows"), std::string::npos) << e.what();
   }
-  const auto again = make_estimator_for_variant(chosen->variant(), layout, options);
-  EXPECT_EQ(again->variant(), chosen->variant());
-  EXPECT_EQ(run_rows(*again, 30, 9).estimate, run_rows(*chosen, 30, 9).estimate);
+  for (const std::string method : {"rows", "sets", "smc"}) {
+    const auto estimator = make_estimator(method, layout, options);
+    EXPECT_NE(estimator->note().find(method == "rows" ? "puzzle" : "givens kept"), std::string::npos)
+        << estimator->note();
+    const auto again = make_estimator_for_variant(estimator->variant(), layout, options);
+    EXPECT_EQ(again->variant(), estimator->variant());
+    EXPECT_EQ(run_rows(*again, 30, 9).estimate, run_rows(*estimator, 30, 9).estimate) << method;
+  }
   // Without the puzzle auto keeps the box methods.
   EXPECT_NE(make_estimator("auto", layout)->name(), "rows");
   // Givens that clash are refused.
   std::vector<int> clash(81, 0);
   clash[0] = clash[1] = 5;
   options.givens = clash;
-  EXPECT_THROW(make_estimator("rows", layout, options), InputError);
+  for (const std::string method : {"rows", "sets", "smc"})
+    EXPECT_THROW(make_estimator(method, layout, options), InputError) << method;
 }
 
 // A checkpoint keeps the puzzle; runs of different puzzles (or of a puzzle

@@ -106,14 +106,14 @@ std::unique_ptr<Estimator> make_sets(const Layout& layout, const EstimatorOption
   require_classic("sets", layout);
   const Shape& shape = layout.shape();
   return oriented("sets", shape, options.orientation, prefer_transposed(shape),
-                  [&](bool transpose) { return std::make_unique<SetsEstimator>(shape, transpose); });
+                  [&](bool transpose) { return std::make_unique<SetsEstimator>(shape, transpose, options.givens); });
 }
 
 std::unique_ptr<Estimator> make_smc(const Layout& layout, const EstimatorOptions& options) {
   require_classic("smc", layout);
   const Shape& shape = layout.shape();
   return oriented("smc", shape, options.orientation, smc_prefers_transposed(shape), [&](bool transpose) {
-    return std::make_unique<SmcEstimator>(shape, transpose, options.particles);
+    return std::make_unique<SmcEstimator>(shape, transpose, options.particles, options.givens);
   });
 }
 
@@ -140,30 +140,37 @@ std::vector<EstimatorEntry> builtin_entries() {
        .read_variant = {}},
       {.name = "sets",
        .summary = "band-by-band column sets with nested estimates of band fillings; no tables",
-       .reach = "the classic rules of every shape up to 64x64",
+       .reach = "the classic rules of every shape up to 64x64; puzzles (givens) on them",
+       .takes_givens = true,
+       // Not for puzzles yet: rows takes them (not measured against each other).
        .auto_picks =
            [](const Layout& layout, const EstimatorOptions& options) {
-             return box_methods_apply(layout) && options.particles == 0 && layout.n() < kSmcFromOrder;
+             return box_methods_apply(layout) && options.particles == 0 && layout.n() < kSmcFromOrder &&
+                    !options.has_givens();
            },
        .make = make_sets,
        .read_variant =
-           [](const MethodVariant& variant, const Layout& layout, const EstimatorOptions&) -> std::unique_ptr<Estimator> {
+           [](const MethodVariant& variant, const Layout& layout, const EstimatorOptions& options) -> std::unique_ptr<Estimator> {
          require_classic_variant(variant, layout);
-         return std::make_unique<SetsEstimator>(layout.shape(), variant.has_flag("transposed"));
+         return std::make_unique<SetsEstimator>(layout.shape(), variant.has_flag("transposed"), options.givens);
        }},
       {.name = "smc",
        .summary = "sequential Monte Carlo: a population of partial grids through the steps of sets, resampled by "
                   "weight (--particles per replicate)",
-       .reach = "the classic rules of every shape up to 64x64",
+       .reach = "the classic rules of every shape up to 64x64; puzzles (givens) on them",
        .takes_particles = true,
-       .auto_picks = [](const Layout& layout, const EstimatorOptions&) { return box_methods_apply(layout); },
+       .takes_givens = true,
+       .auto_picks =
+           [](const Layout& layout, const EstimatorOptions& options) {
+             return box_methods_apply(layout) && !options.has_givens();
+           },
        .make = make_smc,
        .read_variant =
-           [](const MethodVariant& variant, const Layout& layout, const EstimatorOptions&) -> std::unique_ptr<Estimator> {
+           [](const MethodVariant& variant, const Layout& layout, const EstimatorOptions& options) -> std::unique_ptr<Estimator> {
          require_classic_variant(variant, layout);
          const int particles = variant.value("P");
          if (particles <= 0) throw InputError("unknown method variant " + quote_input(variant.text));
-         return std::make_unique<SmcEstimator>(layout.shape(), variant.has_flag("transposed"), particles);
+         return std::make_unique<SmcEstimator>(layout.shape(), variant.has_flag("transposed"), particles, options.givens);
        }},
       {.name = "sets-x",
        .summary = "the bands' column sets drawn, every grid with them and both diagonals counted exactly by the "

@@ -77,7 +77,7 @@ std::string RowsEstimator::variant() const { return "rows" + rows_variant_fields
 
 std::string RowsEstimator::note() const {
   // Why this method, where the box methods do not apply (auto's note).
-  std::string text = steps_->has_givens()        ? "the box methods count the empty grid only; "
+  std::string text = steps_->has_givens()        ? "for a puzzle auto takes rows (sets and smc take one when asked); "
                      : layout().classic() ? ""
                                           : "layout " + layout().name() +
                                                 " has houses beyond the boxes, which the box methods do not handle; ";

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sudoku_count/grid.hpp"
 #include "sudoku_count/stats.hpp"
 
 namespace sudoku_count::detail {
@@ -16,9 +17,26 @@ std::string transposed_note(const Shape& counted, const Shape& worked_on) {
   return "sampled on the transposed " + worked_on.name() + " shape, which has the same number of grids";
 }
 
-SetsEstimator::SetsEstimator(const Shape& given, bool transpose)
-    : SetsEstimator(given,
-                    std::make_shared<const SetsSteps>(transpose ? Shape{given.box_cols, given.box_rows} : given)) {}
+std::shared_ptr<const SetsSteps> sets_steps_for(const Shape& shape, bool transpose, SetsTuning tuning,
+                                               const std::vector<int>& givens) {
+  const Shape worked_on = transpose ? Shape{shape.box_cols, shape.box_rows} : shape;
+  if (!std::any_of(givens.begin(), givens.end(), [](int v) { return v != 0; }))
+    return std::make_shared<const SetsSteps>(worked_on, tuning);
+  validate_grid(Grid{Layout(shape), givens});
+  // Transposing a grid maps the completions of a puzzle one to one onto
+  // those of the transposed puzzle.
+  const int n = shape.n();
+  std::vector<int> cells = givens;
+  if (transpose)
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c) cells[c * n + r] = givens[r * n + c];
+  return std::make_shared<const SetsSteps>(worked_on, SetsTuning::with_givens(tuning), cells);
+}
+
+SetsEstimator::SetsEstimator(const Shape& given, bool transpose, const std::vector<int>& givens)
+    : SetsEstimator(given, sets_steps_for(given, transpose,
+                                          SetsTuning::for_sets(transpose ? Shape{given.box_cols, given.box_rows} : given),
+                                          givens)) {}
 
 SetsEstimator::SetsEstimator(const Shape& given, std::shared_ptr<const SetsSteps> steps)
     : counted_(given), steps_(std::move(steps)) {
@@ -33,7 +51,11 @@ struct SetsWorkspace : Estimator::Workspace {
 };
 }  // namespace
 
-std::string SetsEstimator::note() const { return transposed_note(counted_.shape(), steps_->shape()); }
+std::string SetsEstimator::note() const {
+  std::string text = transposed_note(counted_.shape(), steps_->shape());
+  if (steps_->has_givens()) text += std::string(text.empty() ? "" : "; ") + "the puzzle's givens kept in every step";
+  return text;
+}
 
 std::unique_ptr<Estimator::Workspace> SetsEstimator::make_workspace() const {
   return std::make_unique<SetsWorkspace>(steps_->make_scratch());

@@ -25,7 +25,10 @@ class SetsEstimator : public Estimator {
   // With `transpose`, the work is done on the C x R shape: transposing a grid
   // maps the grids of one shape one-to-one onto those of the other, so the
   // count is the same. Throws InputError when the shape is out of reach.
-  explicit SetsEstimator(const Shape& shape, bool transpose = false);
+  // `givens` (N*N cells of `shape`, 0 blank, else 1..N; empty: none): the
+  // count of the puzzle's completions; transposed with the shape, and
+  // checked as a puzzle (InputError).
+  explicit SetsEstimator(const Shape& shape, bool transpose = false, const std::vector<int>& givens = {});
   // On given steps (of `shape` or of its transpose), for measurements.
   SetsEstimator(const Shape& shape, std::shared_ptr<const SetsSteps> steps);
 
@@ -50,6 +53,13 @@ class SetsEstimator : public Estimator {
 // (C = 2: band 2 is forced); otherwise the one with the shorter side as R
 // (fewer nested rows per band).
 bool prefer_transposed(const Shape& shape);
+
+// The steps of the sets estimators on `worked_on` (`shape` or its
+// transpose) for `givens` of `shape` (checked as a puzzle; empty: none),
+// with `tuning` adjusted for givens where there are some. Shared by sets
+// and smc.
+std::shared_ptr<const SetsSteps> sets_steps_for(const Shape& shape, bool transpose, SetsTuning tuning,
+                                               const std::vector<int>& givens);
 
 // The note of a method that works on the transposed shape.
 std::string transposed_note(const Shape& counted, const Shape& worked_on);

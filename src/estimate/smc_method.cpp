@@ -23,14 +23,11 @@ int SmcEstimator::default_particles(const Shape& shape) {
   return n <= 12 ? 16 : n <= 30 ? 64 : n <= 42 ? 256 : 512;
 }
 
-namespace {
-std::shared_ptr<const SetsSteps> smc_steps(const Shape& worked_on) {
-  return std::make_shared<const SetsSteps>(worked_on, SetsTuning::for_smc(worked_on));
-}
-}  // namespace
-
-SmcEstimator::SmcEstimator(const Shape& given, bool transpose, int particles)
-    : SmcEstimator(given, smc_steps(transpose ? Shape{given.box_cols, given.box_rows} : given), particles) {}
+SmcEstimator::SmcEstimator(const Shape& given, bool transpose, int particles, const std::vector<int>& givens)
+    : SmcEstimator(given,
+                   sets_steps_for(given, transpose,
+                                  SetsTuning::for_smc(transpose ? Shape{given.box_cols, given.box_rows} : given), givens),
+                   particles) {}
 
 SmcEstimator::SmcEstimator(const Shape& given, std::shared_ptr<const SetsSteps> steps, int particles)
     : counted_(given), steps_(std::move(steps)) {
@@ -50,6 +47,7 @@ std::string SmcEstimator::variant() const {
 
 std::string SmcEstimator::note() const {
   std::string text = transposed_note(counted_.shape(), steps_->shape());
+  if (steps_->has_givens()) text += std::string(text.empty() ? "" : "; ") + "the puzzle's givens kept in every step";
   return (text.empty() ? "" : text + "; ") + "each sample is one replicate of " + std::to_string(particles_) +
          " particles";
 }

@@ -28,7 +28,8 @@ class SmcEstimator : public Estimator {
   // `particles` 0 takes default_particles. With `transpose`, the work is
   // done on the C x R shape (the same count). Throws InputError when the
   // shape is out of reach or particles is out of range.
-  SmcEstimator(const Shape& shape, bool transpose, int particles);
+  // `givens` as SetsEstimator's.
+  SmcEstimator(const Shape& shape, bool transpose, int particles, const std::vector<int>& givens = {});
   // On given steps (of `shape` or of its transpose), for measurements.
   SmcEstimator(const Shape& shape, std::shared_ptr<const SetsSteps> steps, int particles);
 
