@@ -138,13 +138,18 @@ def test_other_python_threads_run_during_an_estimate():
 
 def test_estimate_puzzle():
     # A puzzle's completions (estimate --puzzle): auto takes rows, the estimate holds the count of
-    # dancing links within 4 standard errors (fixed seed), an array reads as the text does, and the
-    # box methods refuse givens, naming rows.
+    # dancing links within 4 standard errors (fixed seed), as does smc with givens on 6x6 (an unbiased
+    # estimate lands within 4 of its standard errors but with probability 6e-5; the seed is fixed), an
+    # array reads as the text does, and bands refuses givens, naming the methods that take them.
     puzzle = "900000000000000000000800600078006000020000090000500430006003200010094000000000008"
     estimate = sc.estimate("3", puzzle=puzzle, samples=200, seed=3)
     count = sc.exact("3", puzzle=puzzle)
     assert estimate.method == "rows" and estimate.puzzle and estimate.givens == 18
     assert abs(estimate.estimate - count) < 4 * estimate.std_error
+    six = "45.3" + "." * 15 + "3" + "." * 16
+    by_smc = sc.estimate("2x3", puzzle=six, method="smc", samples=300, seed=2)
+    assert by_smc.method == "smc" and by_smc.givens == 4
+    assert abs(by_smc.estimate - sc.exact("2x3", puzzle=six)) < 4 * by_smc.std_error
     small = [[1, 0, 0, 2], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
     by_array = sc.estimate("2", puzzle=small, samples=50, seed=1)
     by_text = sc.estimate("2", puzzle="1..2" + "." * 12, samples=50, seed=1)
