@@ -713,7 +713,7 @@ check estimate-puzzle-size 2 'cells' -- estimate --box 3 --puzzle 123 --samples 
 check estimate-puzzle-symbol 2 'symbol|larger' -- estimate --box 2x2 --puzzle 5............... --samples 8
 check estimate-puzzle-bands 2 'method bands counts the grids of an empty layout only.*--method sets, smc or rows' -- estimate --box 3 --puzzle "$p8008" --method bands --samples 8
 check estimate-puzzle-setsx 2 'method sets-x counts the grids of an empty layout only' -- estimate --box 3 --variant x --puzzle "1.......2$(printf '.%.0s' $(seq 72))" --method sets-x --samples 8
-check estimate-puzzle-sets 0 'method sets.*givens kept in every step' -- estimate --box 2x3 --puzzle 45.3...............3................ --method sets --samples 64
+check estimate-puzzle-sets 0 'sampled on the transposed 3x2 shape.*givens kept in every step' -- estimate --box 2x3 --puzzle 45.3...............3................ --method sets --samples 64
 check estimate-puzzle-smc 0 'givens kept in every step; each sample is one replicate' -- estimate --box 2x3 --puzzle 45.3...............3................ --method smc --samples 8
 check estimate-puzzle-sets-clash 2 'givens clash' -- estimate --box 2x2 --puzzle 11.............. --method sets --samples 8
 check estimate-puzzle-smc-clash 2 'givens clash' -- estimate --box 2x2 --puzzle 1.1............. --method smc --samples 8
