@@ -12,14 +12,18 @@ bool prefer_transposed(const Shape& shape) {
   return small == 2 ? shape.box_cols > shape.box_rows : shape.box_rows > shape.box_cols;
 }
 
-std::string transposed_note(const Shape& counted, const Shape& worked_on) {
-  if (counted == worked_on) return "";
-  return "sampled on the transposed " + worked_on.name() + " shape, which has the same number of grids";
+std::string steps_note(const Shape& counted, const SetsSteps& steps) {
+  std::string text;
+  if (!(counted == steps.shape()))
+    text = "sampled on the transposed " + steps.shape().name() + " shape, which has the same number of grids";
+  if (steps.has_givens()) text += std::string(text.empty() ? "" : "; ") + "the puzzle's givens kept in every step";
+  return text;
 }
 
-std::shared_ptr<const SetsSteps> sets_steps_for(const Shape& shape, bool transpose, SetsTuning tuning,
-                                               const std::vector<int>& givens) {
+std::shared_ptr<const SetsSteps> sets_steps_for(const Shape& shape, bool transpose,
+                                               SetsTuning (*tuning_for)(const Shape&), const std::vector<int>& givens) {
   const Shape worked_on = transpose ? Shape{shape.box_cols, shape.box_rows} : shape;
+  const SetsTuning tuning = tuning_for(worked_on);
   if (!std::any_of(givens.begin(), givens.end(), [](int v) { return v != 0; }))
     return std::make_shared<const SetsSteps>(worked_on, tuning);
   validate_grid(Grid{Layout(shape), givens});
@@ -34,9 +38,7 @@ std::shared_ptr<const SetsSteps> sets_steps_for(const Shape& shape, bool transpo
 }
 
 SetsEstimator::SetsEstimator(const Shape& given, bool transpose, const std::vector<int>& givens)
-    : SetsEstimator(given, sets_steps_for(given, transpose,
-                                          SetsTuning::for_sets(transpose ? Shape{given.box_cols, given.box_rows} : given),
-                                          givens)) {}
+    : SetsEstimator(given, sets_steps_for(given, transpose, SetsTuning::for_sets, givens)) {}
 
 SetsEstimator::SetsEstimator(const Shape& given, std::shared_ptr<const SetsSteps> steps)
     : counted_(given), steps_(std::move(steps)) {
@@ -51,11 +53,7 @@ struct SetsWorkspace : Estimator::Workspace {
 };
 }  // namespace
 
-std::string SetsEstimator::note() const {
-  std::string text = transposed_note(counted_.shape(), steps_->shape());
-  if (steps_->has_givens()) text += std::string(text.empty() ? "" : "; ") + "the puzzle's givens kept in every step";
-  return text;
-}
+std::string SetsEstimator::note() const { return steps_note(counted_.shape(), *steps_); }
 
 std::unique_ptr<Estimator::Workspace> SetsEstimator::make_workspace() const {
   return std::make_unique<SetsWorkspace>(steps_->make_scratch());

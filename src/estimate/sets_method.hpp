@@ -54,14 +54,15 @@ class SetsEstimator : public Estimator {
 // (fewer nested rows per band).
 bool prefer_transposed(const Shape& shape);
 
-// The steps of the sets estimators on `worked_on` (`shape` or its
-// transpose) for `givens` of `shape` (checked as a puzzle; empty: none),
-// with `tuning` adjusted for givens where there are some. Shared by sets
-// and smc.
-std::shared_ptr<const SetsSteps> sets_steps_for(const Shape& shape, bool transpose, SetsTuning tuning,
-                                               const std::vector<int>& givens);
+// The steps of the sets estimators on `shape` or its transpose, tuned by
+// `tuning_for` of the shape worked on, for `givens` of `shape` (checked as a
+// puzzle; empty: none; transposed with the shape), the tuning adjusted for
+// givens where there are some. Shared by sets and smc.
+std::shared_ptr<const SetsSteps> sets_steps_for(const Shape& shape, bool transpose,
+                                               SetsTuning (*tuning_for)(const Shape&), const std::vector<int>& givens);
 
-// The note of a method that works on the transposed shape.
-std::string transposed_note(const Shape& counted, const Shape& worked_on);
+// What the sets steps do beside the plain count: the transposed shape they
+// work on, the givens they keep (empty when neither). Shared by sets and smc.
+std::string steps_note(const Shape& counted, const SetsSteps& steps);
 
 }  // namespace sudoku_count::detail

@@ -24,10 +24,7 @@ int SmcEstimator::default_particles(const Shape& shape) {
 }
 
 SmcEstimator::SmcEstimator(const Shape& given, bool transpose, int particles, const std::vector<int>& givens)
-    : SmcEstimator(given,
-                   sets_steps_for(given, transpose,
-                                  SetsTuning::for_smc(transpose ? Shape{given.box_cols, given.box_rows} : given), givens),
-                   particles) {}
+    : SmcEstimator(given, sets_steps_for(given, transpose, SetsTuning::for_smc, givens), particles) {}
 
 SmcEstimator::SmcEstimator(const Shape& given, std::shared_ptr<const SetsSteps> steps, int particles)
     : counted_(given), steps_(std::move(steps)) {
@@ -46,8 +43,7 @@ std::string SmcEstimator::variant() const {
 }
 
 std::string SmcEstimator::note() const {
-  std::string text = transposed_note(counted_.shape(), steps_->shape());
-  if (steps_->has_givens()) text += std::string(text.empty() ? "" : "; ") + "the puzzle's givens kept in every step";
+  const std::string text = steps_note(counted_.shape(), *steps_);
   return (text.empty() ? "" : text + "; ") + "each sample is one replicate of " + std::to_string(particles_) +
          " particles";
 }
