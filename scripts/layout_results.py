@@ -9,7 +9,8 @@ docs/results.md: Latin squares and the X, P, windows and X+P variants.
 name like 3x3+x+p is box 3x3 with --variant x,p) for a fixed budget (--time or
 --samples, never a --rel-error stop: a data-dependent stop is biased with
 skewed weights, docs/method.md) and keeps each run's JSON in
-docs/runs/layouts/NAME-SECONDSs.json (a run already there is not repeated).
+docs/runs/layouts/NAME-SECONDSs.json (NAME-SECONDSs-particlesP.json with
+--particles P; a run already there is not repeated).
 `table` prints one markdown row per saved run: the estimate with the digits
 its error supports, its relative standard error, the samples, the Pareto k,
 the interval status, and the reference where there is one: an exact count
@@ -62,6 +63,8 @@ def run(args):
     os.makedirs(RUNS, exist_ok=True)
     budget = ["--time", "%g" % args.time] if args.time else ["--samples", str(args.samples)]
     tag = ("%gs" % args.time) if args.time else ("%dsamples" % args.samples)
+    if args.particles:
+        tag += "-particles%d" % args.particles
     for spec in args.layouts:
         name, options = layout_args(spec)
         path = os.path.join(RUNS, "%s-%s.json" % (name, tag))
@@ -73,6 +76,8 @@ def run(args):
             cmd += ["--method", args.method]
         if args.threads:
             cmd += ["--threads", str(args.threads)]
+        if args.particles:
+            cmd += ["--particles", str(args.particles)]
         out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
         record = json.loads([l for l in out.splitlines() if l.strip()][-1])
         record["command"] = " ".join(["sudoku-count"] + cmd[1:])
@@ -138,6 +143,7 @@ def main():
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--method", default="")
     p.add_argument("--threads", type=int, default=0)
+    p.add_argument("--particles", type=int, default=0)
     p.add_argument("--binary", default=os.environ.get("SUDOKU_COUNT", os.path.join(ROOT, "build", "sudoku-count")))
     p.add_argument("layouts", nargs="+")
     t = sub.add_parser("table")
