@@ -11,7 +11,9 @@
 #   BUILD_DIR      build tree holding sudoku-count, knuth_path and make_puzzles (default build)
 #   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default $BUILD_DIR/ and build-mpi/)
 #   SUDOKU_COUNT_BASE_BIN   a previous build's binary, for bands-ab and classic-ab (required there) and smc (optional)
-#   PUZZLES        puzzles generated for `solve` (default 1000)
+#   PUZZLES        minimal 16x16 puzzles generated for `solve` (default 100; a tenth as many 25x25)
+#   SUBSETS, CLUES random k-clue subsets per k for `solve` (default 50000) and the k (default "22 24 26 28 30 32")
+#   TDOKU_BENCH    tdoku's run_benchmark (built outside the repository), for `solve` (optional)
 #   FRONTIER_SPECS shapes and replicates of frontier-ab, "BOX N,BOX N,..." (default
 #                  "4x4 2000,5x5 2000,6x6 400,8x8 100"); FRONTIER_SCALE multiplies N
 set -euo pipefail
@@ -338,31 +340,77 @@ bench_variance() {
 }
 
 bench_solve() {
-  local count=${PUZZLES:-1000}
-  local file="$build/bench-puzzles-9x9-$count.txt"
-  if [ ! -s "$file" ]; then
-    echo "generating $count puzzles: $build/make_puzzles 3 $count 1 > $file"
-    "$build/make_puzzles" 3 "$count" 1 >"$file"
-  fi
-  echo "== solve: $count generated minimal 9x9 puzzles, $threads threads, 5 runs"
-  local t0 t1 walls=()
-  for _ in 1 2 3 4 5; do
-    t0=$(date +%s%N)
-    "$bin" solve --box 3 --puzzle-file "$file" --threads "$threads" >"$build/bench-solve.out"
-    t1=$(date +%s%N)
-    walls+=($(((t1 - t0) / 1000)))
+  # 9x9: the public 17-clue puzzles and seeded random k-clue subsets of
+  # uniform grids (sample --clues, the workload of counting puzzles), one
+  # thread. The kernel alone by its own clock (bench/solve_kernel: count to
+  # two, and the uniqueness test given the grid), then whole processes of this
+  # build, of SUDOKU_COUNT_BASE_BIN if given, and of TDOKU_BENCH if given
+  # (tdoku's run_benchmark, built outside the repository) in the same go.
+  local kernel=$build/solve_kernel
+  [ -x "$kernel" ] || { echo "$kernel not found: build the bench targets (-DSUDOKU_COUNT_BUILD_BENCHMARKS=ON)" >&2; return 2; }
+  local count=${SUBSETS:-50000} dir=$build/bench-solve
+  mkdir -p "$dir"
+  echo "== solve, one thread; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  local sets=(17-clue) file grids
+  cp tests/data/puzzles-17-clue.txt "$dir/17-clue.txt"
+  for k in ${CLUES:-22 24 26 28 30 32}; do
+    if [ ! -s "$dir/$k-clue.txt" ]; then
+      "$bin" sample --box 3 --count "$count" --seed 2026 --clues "$k" >"$dir/$k-clue.txt"
+      "$bin" sample --box 3 --count "$count" --seed 2026 >"$dir/$k-clue-grids.txt"
+    fi
+    sets+=("$k-clue")
   done
-  tail -2 "$build/bench-solve.out"
-  printf '%s\n' "${walls[@]}" | sort -n | awk -v n="$count" '{ w[NR] = $1 } END {
-    m = w[int((NR + 1) / 2)] / 1e6
-    printf "median wall %.3f s (whole process, min %.3f s): %.0f puzzles/s\n", m, w[1] / 1e6, n / m }'
-  local inkala
-  inkala=$(known_puzzle inkala-2012)
-  "$bin" solve --box 3 --puzzle "$inkala" | tail -1
+  for set in "${sets[@]}"; do
+    file=$dir/$set.txt
+    grids=$dir/$set-grids.txt
+    [ -s "$grids" ] || grids=-
+    echo "-- $set ($(grep -vc '^#' "$file") puzzles)"
+    "$kernel" "$file" "$grids" 3
+    whole_solve "this build" "$bin" "$file"
+    [ -n "${SUDOKU_COUNT_BASE_BIN:-}" ] && whole_solve "base build" "$SUDOKU_COUNT_BASE_BIN" "$file"
+    if [ "$grids" != - ]; then
+      whole_solve "this build, --solutions-file" "$bin" "$file" --solutions-file "$grids"
+    fi
+    if [ -n "${TDOKU_BENCH:-}" ]; then
+      # Count to two (tdoku's default), its own clock, its own order (-r0).
+      grep -v '^#' "$file" >"$dir/$set.tdoku"
+      "$TDOKU_BENCH" -s tdoku -r0 -w 1 -t 5 "$dir/$set.tdoku" | grep -E 'tdoku' | tail -1
+    fi
+  done
+  # 16x16 and 25x25 (dancing links, unchanged): generated minimal puzzles.
+  local box n
+  for box in 4 5; do
+    file=$dir/minimal-$box.txt
+    n=${PUZZLES:-100}
+    [ "$box" = 5 ] && n=$(((n + 9) / 10))
+    [ -s "$file" ] || "$build/make_puzzles" "$box" "$n" 1 >"$file"
+    echo "-- $box x $box boxes: $(grep -vc '^#' "$file") generated minimal puzzles"
+    whole_solve "this build" "$bin" "$file" "--box" "$box"
+    [ -n "${SUDOKU_COUNT_BASE_BIN:-}" ] && whole_solve "base build" "$SUDOKU_COUNT_BASE_BIN" "$file" "--box" "$box"
+  done
+  return 0
+}
+
+# One thread, whole process: the tool's own clock (seconds in its JSON
+# lines) and the wall time, in microseconds per puzzle, and the share unique.
+whole_solve() {  # whole_solve LABEL BIN FILE [--box B] [OPTIONS...]
+  local label=$1 solver=$2 file=$3 box=3
+  shift 3
+  if [ "${1:-}" = --box ]; then box=$2; shift 2; fi
+  local t0 t1
   t0=$(date +%s%N)
-  for _ in $(seq 20); do "$bin" solve --box 3 --puzzle "$inkala" >/dev/null; done
+  "$solver" solve --box "$box" --puzzle-file "$file" --threads 1 --json "$@" >"$dir/out.json"
   t1=$(date +%s%N)
-  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "Inkala 2012 puzzle: %.2f ms per run (whole process, 20 runs)\n", (b - a) / 20 / 1e6 }'
+  python3 - "$label" "$dir/out.json" "$t0" "$t1" <<'PY'
+import json, sys
+label, path, t0, t1 = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+rows = [json.loads(l) for l in open(path) if l.strip()]
+n = len(rows)
+own = sum(r.get("seconds", 0) for r in rows)
+unique = sum(1 for r in rows if r.get("status") == "unique")
+print(f"{label}: {own / n * 1e6:.2f} us a puzzle by its own clock, {(t1 - t0) / 1e3 / n:.2f} us whole process, "
+      f"{unique / n:.5f} unique ({n} puzzles)")
+PY
 }
 
 # Essentially different grids (Burnside), through the CLI: 9x9 first (the

@@ -69,8 +69,8 @@ fi
 echo "== fuzz targets (build-fuzz): ${fuzz_seconds} s each" >&2
 cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DSUDOKU_COUNT_FUZZ=ON -DSUDOKU_COUNT_BUILD_TESTS=OFF >&2
-cmake --build build-fuzz -j "$jobs" --target fuzz_shape fuzz_puzzle fuzz_options >&2
-for target in shape puzzle options; do
+cmake --build build-fuzz -j "$jobs" --target fuzz_shape fuzz_puzzle fuzz_options fuzz_classic9 >&2
+for target in shape puzzle options classic9; do
   # New inputs go to the corpus in the build tree; the seeds in fuzz/corpus
   # are read only. A unit slower than 10 s counts as a hang.
   mkdir -p "build-fuzz/corpus/$target"

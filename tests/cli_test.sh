@@ -165,6 +165,32 @@ check solve-file-empty 2 'no puzzle found' -- solve --box 3 --puzzle-file "$tmp/
 check solve-file-missing 2 'cannot read' -- solve --box 3 --puzzle-file "$tmp/none.txt"
 check solve-file-directory 2 'directory' -- solve --box 3 --puzzle-file /
 
+# sample --clues and solve --solutions-file: the uniqueness test given each
+# puzzle's grid (the same seed without --clues gives the grids).
+check sample-clues 0 '^# each line a candidate puzzle: 30 cells' -- sample --box 3 --count 3 --seed 5 --clues 30
+"$bin" sample --box 3 --count 40 --seed 5 --clues 30 >"$tmp/cand.txt" 2>&1
+"$bin" sample --box 3 --count 40 --seed 5 >"$tmp/cand-grids.txt" 2>&1
+clue_count=$(grep -v '^#' "$tmp/cand.txt" | head -1 | tr -d '.\n' | wc -c)
+pass_if sample-clues-count "$([ "$clue_count" = 30 ]; echo $?)" "a candidate of --clues 30 kept $clue_count cells"
+check sample-clues-json 0 '"candidate":"[1-9.]{81}"' -- sample --box 3 --count 1 --seed 5 --clues 30 --json
+check sample-clues-zero 2 '\-\-clues' -- sample --box 3 --count 1 --clues 0
+check sample-clues-too-many 2 'between 0 and 81' -- sample --box 3 --count 1 --clues 82
+"$bin" solve --box 3 --puzzle-file "$tmp/cand.txt" --threads 1 --json >"$tmp/blind.out" 2>&1
+"$bin" solve --box 3 --puzzle-file "$tmp/cand.txt" --solutions-file "$tmp/cand-grids.txt" --threads 2 --json >"$tmp/given.out" 2>&1
+blind=$(grep -o '"status":"[a-z]*"' "$tmp/blind.out" | tr '\n' ' ')
+given=$(grep -o '"status":"[a-z]*"' "$tmp/given.out" | tr '\n' ' ')
+pass_if solve-solutions-agree "$([ -n "$blind" ] && [ "$blind" = "$given" ]; echo $?)" "statuses differ: blind '$blind', given '$given'"
+check solve-solutions-summary 0 '^box 3x3 \(9x9 grid\): 40 puzzles, [0-9]+ unique, [0-9]+ multiple, 0 none$' \
+  -- solve --box 3 --puzzle-file "$tmp/cand.txt" --solutions-file "$tmp/cand-grids.txt"
+printf '%s\n' "$unique" >"$tmp/one.txt"
+check solve-solutions-count 2 '40 puzzles but 1 solutions' -- solve --box 3 --puzzle-file "$tmp/cand.txt" --solutions-file "$tmp/one.txt"
+printf '%s\n' "$inkala_solution" >"$tmp/wrong.txt"
+check solve-solutions-not-extending 2 'puzzle 1: the solution does not extend the puzzle: r1c1' \
+  -- solve --box 3 --puzzle-file "$tmp/one.txt" --solutions-file "$tmp/wrong.txt"
+check solve-solutions-incomplete 2 'not a completed grid' -- solve --box 3 --puzzle-file "$tmp/one.txt" --solutions-file "$tmp/one.txt"
+check solve-solutions-no-file 2 'needs --puzzle-file' -- solve --box 3 --puzzle "$unique" --solutions-file "$tmp/one.txt"
+check solve-solutions-explain 2 'do not go together' -- solve --box 3 --puzzle-file "$tmp/one.txt" --solutions-file "$tmp/one.txt" --explain
+
 # ---- bad input everywhere ------------------------------------------------------
 # refuse NAME PATTERN -- ARGS: the tool must refuse within 20 s with exit
 # status 2 (not a crash, >= 128, nor a hang, 124 from timeout) and exactly one

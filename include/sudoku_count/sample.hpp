@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "sudoku_count/grid.hpp"
+#include "sudoku_count/rng.hpp"
 #include "sudoku_count/shape.hpp"
 
 namespace sudoku_count {
@@ -37,11 +38,13 @@ struct SampleOptions {
   std::uint64_t seed = 0;
   int threads = 0;                       // 0 = all cores
   std::uint64_t proposals_per_grid = 16;  // approximate route only, >= 1
+  int clues = 0;  // > 0: also a candidate puzzle per grid, `clues` of its cells kept (random_clues)
 };
 
 struct SampleResult {
   Layout layout;
   std::vector<Grid> grids;       // completed grids, in draw order
+  std::vector<Grid> puzzles;     // with clues > 0: puzzles[i] keeps `clues` cells of grids[i]
   bool exactly_uniform = false;
   std::string method;            // "dlx", "bands", "two-bands" or "resampling"
   std::string note;              // anything a user should know ("" if nothing)
@@ -65,5 +68,11 @@ std::string sample_method(const Layout& layout);
 // Throws InputError for a count of 0, a negative thread count or
 // proposals_per_grid = 0.
 SampleResult sample_grids(const Layout& layout, const SampleOptions& options);
+
+// A uniformly random set of `clues` cells of `grid` kept, the others blank:
+// the candidate puzzles of puzzle counting. sample_grids draws puzzle i from
+// grid i's own stream after the grid (on the approximate route, from stream
+// count + i), so grid i is the same with or without clues. Throws InputError unless 0 <= clues <= the number of cells.
+Grid random_clues(const Grid& grid, int clues, Rng& rng);
 
 }  // namespace sudoku_count

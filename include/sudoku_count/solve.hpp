@@ -1,6 +1,6 @@
 #pragma once
 // Solving puzzles: whether a puzzle has no completion, exactly one, or more,
-// by the dancing-links search of CompletionFinder stopped at the second
+// by the search of CompletionFinder (a 9x9 kernel, dancing links elsewhere) stopped at the second
 // completion; optionally after the singles a person would place first
 // (singles.hpp), to explain how far they go.
 #include <cstdint>
@@ -31,11 +31,13 @@ struct Deduction {
 std::string describe(const Deduction& deduction, const Layout& layout);
 
 
-// Lists the completions of puzzles of one shape. The exact cover of the
-// empty grid is built once and copied for each puzzle, its givens then
-// selected: for an easy 9x9 puzzle building the cover costs more than the
-// search, so a batch of puzzles shares one finder (find() changes nothing in
-// it, so threads may share it too).
+// Lists the completions of puzzles of one layout. The classic 9x9 grid goes
+// to a kernel of its own (bit operations on candidates per digit and band);
+// every other layout to dancing links, whose exact cover of the empty grid is
+// built once and copied for each puzzle, its givens then selected: for an
+// easy puzzle building the cover costs more than the search, so a batch of
+// puzzles shares one finder (find() changes nothing in it, so threads may
+// share it too).
 class CompletionFinder {
  public:
   explicit CompletionFinder(const Layout& layout);
@@ -94,5 +96,22 @@ struct BatchResult {
 // CompletionFinder per layout. Throws InputError, before solving anything, for
 // an invalid grid or a negative thread count.
 BatchResult solve_all(const std::vector<Grid>& puzzles, const SolveOptions& options = {});
+
+// The uniqueness test of puzzle counting: whether `puzzle` has a completion
+// other than `solution`, a completed grid of its layout that extends it. The
+// search looks for a completion that differs from `solution` and stops at
+// the first, which is written to `other` when given. On the classic 9x9 grid
+// a rectangle of four blank cells whose two digits can be swapped answers at
+// once. Throws InputError for an invalid puzzle or a solution that is not a
+// completed grid of the puzzle's layout extending it.
+bool has_other_completion(const Grid& puzzle, const Grid& solution, Grid* other = nullptr);
+
+// solve_all with each puzzle's known completion (solutions[i] completes
+// puzzles[i]): every status is Unique or Multiple, by has_other_completion,
+// and the solutions listed are the known one and the other found. Throws
+// InputError, before solving anything, as has_other_completion does, or when
+// the two lists differ in length.
+BatchResult solve_all_given(const std::vector<Grid>& puzzles, const std::vector<Grid>& solutions,
+                            const SolveOptions& options = {});
 
 }  // namespace sudoku_count

@@ -301,29 +301,37 @@ CommandSpec exact_command() {
 CommandSpec solve_command() {
   return {
       .name = "solve",
-      .usage = "sudoku-count solve (--box SHAPE [--variant LIST] | --regions FILE) (--puzzle TEXT | --puzzle-file FILE) [--explain] [--threads T] [--json]",
+      .usage = "sudoku-count solve (--box SHAPE [--variant LIST] | --regions FILE) (--puzzle TEXT | --puzzle-file FILE [--solutions-file FILE]) [--explain] [--threads T] [--json]",
       .brief = "solve puzzles: no solution, exactly one (printed), or more (the first two printed)",
-      .summary = "Solve a puzzle, or a file of puzzles, by dancing links stopped at the second solution: say whether "
-                 "there is no solution, exactly one (printed), or more than one (the first two printed). Exit status "
-                 "0 in all three cases.",
+      .summary = "Solve a puzzle, or a file of puzzles, stopping at the second solution (a bit-parallel kernel for 9x9, "
+                 "dancing links for every other shape and layout): say whether there is no solution, exactly one "
+                 "(printed), or more than one (the first two printed). Exit status 0 in all three cases.",
       .options = {box_option(), variant_option(), regions_option(), puzzle_option(),
                   puzzle_file_option("read puzzles from FILE (- for standard input), one a line (blank lines and lines starting with # "
                                      "skipped); they are solved on --threads threads and reported in input order"),
+                  {.name = "solutions-file", .kind = Kind::Text, .value_name = "FILE",
+                   .help = "a known solution of each puzzle of --puzzle-file, one a line in the same order (such as "
+                           "sample prints for the same seed without --clues): only a second, different solution is "
+                           "searched for, which is faster; each puzzle is then unique or multiple"},
                   {.name = "explain",
                    .help = "first place the singles a person finds (a cell's only candidate, a symbol's only place "
                            "in a row, column or box), printing each, then say how many cells search had to fill"},
                   threads_option(), json_option()},
-      .conflicts = {one_puzzle_source()},
+      .conflicts = {one_puzzle_source(),
+                    {"solutions-file", {"explain"}, "--solutions-file and --explain do not go together: the singles "
+                                                    "are explained for a plain solve only"}},
       .requirements = {box_required("solve", {"box", "regions"}),
                        {"", {"puzzle", "puzzle-file"},
-                        "missing puzzle: give --puzzle TEXT, or --puzzle-file FILE with one puzzle a line"}},
+                        "missing puzzle: give --puzzle TEXT, or --puzzle-file FILE with one puzzle a line"},
+                       {"solutions-file", {"puzzle-file"},
+                        "--solutions-file needs --puzzle-file: the solutions go with a file of puzzles, line by line"}},
       .handler = handle_solve};
 }
 
 CommandSpec sample_command() {
   return {
       .name = "sample",
-      .usage = "sudoku-count sample (--box SHAPE [--variant LIST] | --regions FILE) --count K [--seed S] [--threads T] [--json]",
+      .usage = "sudoku-count sample (--box SHAPE [--variant LIST] | --regions FILE) --count K [--seed S] [--clues C] [--threads T] [--json]",
       .brief = "random completed grids, uniform (exactly where the grids are counted exactly)",
       .summary = "K random completed grids, one a line in the form solve --puzzle-file reads, after comment lines "
                  "starting with '# ' (shape, seed, method). Exactly uniform, by exact integer counts, up to 6x6 "
@@ -337,6 +345,10 @@ CommandSpec sample_command() {
                   {.name = "seed", .kind = Kind::Integer, .value_name = "S",
                    .default_value = std::to_string(SampleOptions{}.seed), .max = 1.8446744073709552e19,
                    .help = "random seed; one seed gives the same grids for any --threads"},
+                  {.name = "clues", .kind = Kind::Integer, .value_name = "C", .min = 1, .max = 4096,
+                   .help = "print candidate puzzles instead: C cells of each grid kept, chosen uniformly at random, "
+                           "the rest blank (the grids are those of the same seed without --clues; C at most the "
+                           "number of cells)"},
                   threads_option(), json_option()},
       .requirements = {box_required("sample", {"box", "regions"}),
                        {"", {"count"}, "missing --count: give the number of grids to draw, such as --count 10"}},

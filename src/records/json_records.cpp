@@ -194,6 +194,7 @@ std::vector<Json> sample_json_lines(const SampleResult& result) {
   json["threads"] = result.threads;
   json["setup_seconds"] = number(result.setup_seconds);
   json["seconds"] = number(result.seconds);
+  if (!result.puzzles.empty()) json["clues"] = given_count(result.puzzles.front());
   if (!result.exactly_uniform) {
     json["proposals"] = result.proposals;
     json["live_proposals"] = result.live_proposals;
@@ -206,6 +207,7 @@ std::vector<Json> sample_json_lines(const SampleResult& result) {
     grid["record"] = "grid";
     grid["index"] = i;
     grid["grid"] = format_line(result.grids[i]);
+    if (!result.puzzles.empty()) grid["candidate"] = format_line(result.puzzles[i]);
     lines.push_back(std::move(grid));
   }
   return lines;

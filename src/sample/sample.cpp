@@ -3,7 +3,9 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <chrono>
+#include <numeric>
 
 #include "core/threads.hpp"
 #include "sample/grid_sampler.hpp"
@@ -36,11 +38,29 @@ std::string sample_method(const Layout& layout) {
 
 bool samples_exactly_uniform(const Layout& layout) { return sample_method(layout) != "resampling"; }
 
+Grid random_clues(const Grid& grid, int clues, Rng& rng) {
+  const int cells = grid.layout.cells();
+  if (clues < 0 || clues > cells)
+    throw InputError("clues must be between 0 and " + std::to_string(cells) + " (the cells of the grid)");
+  // The first `clues` places of a partial Fisher-Yates shuffle.
+  std::vector<int> order(static_cast<std::size_t>(cells));
+  std::iota(order.begin(), order.end(), 0);
+  Grid puzzle = grid;
+  std::fill(puzzle.cells.begin(), puzzle.cells.end(), 0);
+  for (int k = 0; k < clues; ++k) {
+    std::swap(order[k], order[k + static_cast<int>(uniform_below(rng, static_cast<std::uint64_t>(cells - k)))]);
+    puzzle.cells[order[k]] = grid.cells[order[k]];
+  }
+  return puzzle;
+}
+
 SampleResult sample_grids(const Layout& layout, const SampleOptions& options) {
   const Shape& shape = layout.shape();
   const auto start = std::chrono::steady_clock::now();
   if (options.count == 0) throw InputError("{count} must be at least 1 (the number of grids to draw)");
   if (options.proposals_per_grid == 0) throw InputError("proposals per grid must be at least 1");
+  if (options.clues < 0 || options.clues > layout.cells())
+    throw InputError("{clues} must be between 0 and " + std::to_string(layout.cells()) + " (the cells of the grid)");
   SampleResult result;
   result.layout = layout;
   result.seed = options.seed;
@@ -58,6 +78,15 @@ SampleResult sample_grids(const Layout& layout, const SampleOptions& options) {
       throw InputError("none of the " + std::to_string(drawn.proposals) + " row-by-row proposals for layout " +
                        layout.name() + " reached a full grid: raise the proposals per grid");
     result.grids = std::move(drawn.grids);
+    if (options.clues > 0) {
+      // The grids come from resampling, without a stream per grid: puzzle i
+      // draws from stream count + i.
+      result.puzzles.resize(options.count);
+      for (std::uint64_t i = 0; i < options.count; ++i) {
+        Rng rng = block_stream(options.seed, options.count + i);
+        result.puzzles[i] = random_clues(result.grids[i], options.clues, rng);
+      }
+    }
     result.proposals = drawn.proposals;
     result.live_proposals = drawn.live;
     result.effective_sample_size = drawn.effective_sample_size;
@@ -76,6 +105,7 @@ SampleResult sample_grids(const Layout& layout, const SampleOptions& options) {
                   " shape and transposed back (a bijection of grids)";
   result.setup_seconds = seconds_since_start();
   result.grids.resize(options.count);
+  if (options.clues > 0) result.puzzles.resize(options.count);
   const auto count = static_cast<long long>(options.count);
 #pragma omp parallel num_threads(result.threads)
   {
@@ -84,6 +114,7 @@ SampleResult sample_grids(const Layout& layout, const SampleOptions& options) {
     for (long long i = 0; i < count; ++i) {
       Rng rng = block_stream(options.seed, static_cast<std::uint64_t>(i));
       result.grids[i] = sampler->draw(rng, *workspace);
+      if (options.clues > 0) result.puzzles[i] = random_clues(result.grids[i], options.clues, rng);
     }
   }
   result.seconds = seconds_since_start();

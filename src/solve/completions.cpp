@@ -1,8 +1,11 @@
-// Listing completions: the cover of a layout's empty grid built once and
-// copied for each puzzle.
+// Listing completions: the 9x9 kernel for the classic 9x9 grid; for every
+// other layout the cover of its empty grid built once and copied for each
+// puzzle.
+#include <cstdint>
 #include <stdexcept>
 
 #include "cover/sudoku_cover.hpp"
+#include "solve/classic9.hpp"
 #include "sudoku_count/solve.hpp"
 
 namespace sudoku_count {
@@ -16,17 +19,28 @@ struct CompletionFinder::Cover {
 };
 
 CompletionFinder::CompletionFinder(const Layout& layout)
-    : layout_(layout), cover_(std::make_shared<const Cover>(Cover{empty_grid_cover(layout)})) {}
+    : layout_(layout),
+      cover_(detail::classic9_layout(layout) ? nullptr : std::make_shared<const Cover>(Cover{empty_grid_cover(layout)})) {}
 
 std::vector<Grid> CompletionFinder::find(const Grid& puzzle, std::uint64_t limit) const {
   if (!(puzzle.layout == layout_))
     throw std::invalid_argument("CompletionFinder for layout " + layout_.name() + " given a puzzle of layout " +
                                 puzzle.layout.name());
   validate_grid(puzzle);
+  std::vector<Grid> completions;
+  if (!cover_) {
+    std::uint8_t cells[81];
+    for (int i = 0; i < 81; ++i) cells[i] = static_cast<std::uint8_t>(puzzle.cells[i]);
+    detail::classic9_completions(cells, limit, [&](const std::uint8_t* grid) {
+      Grid completed = puzzle;
+      for (int i = 0; i < 81; ++i) completed.cells[i] = grid[i];
+      completions.push_back(std::move(completed));
+    });
+    return completions;
+  }
   ExactCover cover = cover_->empty;
   select_givens(cover, puzzle);
   const int n = layout_.n();
-  std::vector<Grid> completions;
   for (const std::vector<int>& solution : cover.find_solutions(limit)) {
     Grid grid = puzzle;
     for (int option : solution) grid.cells[option / n] = option % n + 1;

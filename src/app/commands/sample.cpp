@@ -23,6 +23,7 @@ int handle_sample(const ParsedOptions& options, const ProcessGroup&) {
   sample.count = options.integer("count");
   sample.seed = options.integer("seed");
   sample.threads = static_cast<int>(options.integer("threads"));
+  if (options.has("clues")) sample.clues = static_cast<int>(options.integer("clues"));
   const auto cells = static_cast<std::uint64_t>(shape.cells());
   if (sample.count > kMaxSampledCells / cells)
     throw InputError("--count " + std::to_string(sample.count) + " grids of layout " + shape.name() + " would hold " +

@@ -31,7 +31,15 @@ int handle_solve(const ParsedOptions& options, const ProcessGroup&) {
   const std::vector<ListedPuzzle> listed = read_puzzle_list(path, shape);
   std::vector<Grid> puzzles;
   for (const ListedPuzzle& entry : listed) puzzles.push_back(entry.grid);
-  const BatchResult batch = solve_all(puzzles, solve_options);
+  BatchResult batch;
+  if (options.has("solutions-file")) {
+    std::vector<Grid> solutions;
+    for (const ListedPuzzle& entry : read_puzzle_list(options.text("solutions-file"), shape))
+      solutions.push_back(entry.grid);
+    batch = solve_all_given(puzzles, solutions, solve_options);
+  } else {
+    batch = solve_all(puzzles, solve_options);
+  }
 
   if (json) {
     for (std::size_t i = 0; i < batch.results.size(); ++i)

@@ -250,8 +250,11 @@ void sample_text(std::ostream& out, const SampleResult& result) {
   if (result.exactly_uniform && !result.note.empty()) out << "# " << result.note << "\n";
   out << format("# time: %.3f s (set-up %.3f s), threads: %d\n", result.seconds, result.setup_seconds,
                 result.threads);
+  if (!result.puzzles.empty())
+    out << "# each line a candidate puzzle: " << given_count(result.puzzles.front())
+        << " cells of the grid drawn with this seed kept at random (the grids: the same command without --clues)\n";
   std::string lines;
-  for (const Grid& grid : result.grids) lines += format_line(grid) + "\n";
+  for (const Grid& grid : result.puzzles.empty() ? result.grids : result.puzzles) lines += format_line(grid) + "\n";
   out << lines;
 }
 
