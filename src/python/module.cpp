@@ -229,7 +229,9 @@ py::object sample(const LayoutRequest& layout_request, const SampleOptions& opti
   // the array here. to_dict() is the header.
   const py::array grids = grids_array(result.grids, result.layout.n());
   const Json header = sample_json_lines(result).front();
-  return py::module_::import("sudoku_count._results").attr("SampleResult")(grids, to_python(header), attributes(header));
+  py::dict fields = attributes(header);
+  if (!result.puzzles.empty()) fields["candidates"] = grids_array(result.puzzles, result.layout.n());
+  return py::module_::import("sudoku_count._results").attr("SampleResult")(grids, to_python(header), fields);
 }
 
 // ---- solve --------------------------------------------------------------------------
@@ -241,9 +243,14 @@ py::object solve_result(const SolveResult& result, const Layout& layout, bool ex
 }
 
 py::object solve(const LayoutRequest& layout_request, const std::optional<std::string>& puzzle_text,
-                 const std::optional<std::string>& puzzle_file, const SolveOptions& options) {
+                 const std::optional<std::string>& puzzle_file, const std::optional<std::string>& solutions_file,
+                 const SolveOptions& options) {
   if (puzzle_text.has_value() == puzzle_file.has_value())
     throw RequestError("puzzle", "give either {puzzle} or {puzzle_file}");
+  if (solutions_file && !puzzle_file)
+    throw RequestError("solutions_file", "{solutions_file} needs {puzzle_file}: the solutions go with a file of puzzles, line by line");
+  if (solutions_file && options.explain)
+    throw RequestError("solutions_file", "{solutions_file} and {explain} do not go together");
   const Layout layout = requested_layout(layout_request);
   Supervisor supervisor;
   if (puzzle_text) {
@@ -256,8 +263,12 @@ py::object solve(const LayoutRequest& layout_request, const std::optional<std::s
   const std::vector<ListedPuzzle> listed = read_puzzle_list(*puzzle_file, layout);
   std::vector<Grid> puzzles;
   for (const ListedPuzzle& entry : listed) puzzles.push_back(entry.grid);
+  std::vector<Grid> solutions;
+  if (solutions_file)
+    for (const ListedPuzzle& entry : read_puzzle_list(*solutions_file, layout)) solutions.push_back(entry.grid);
   BatchResult batch;
-  supervisor.run([&] { batch = solve_all(puzzles, options); }, [] {});
+  supervisor.run([&] { batch = solutions_file ? solve_all_given(puzzles, solutions, options) : solve_all(puzzles, options); },
+                 [] {});
   supervisor.raise_kept(py::none());
   py::list results;
   for (std::size_t i = 0; i < batch.results.size(); ++i)
@@ -395,36 +406,40 @@ the job computes a class. calibrate=True projects the cost of the layers route i
   m.def(
       "sample",
       [](const py::object& box, const py::object& count, const py::object& variant, const py::object& regions,
-         const py::object& seed, const py::object& threads) {
+         const py::object& seed, const py::object& threads, const py::object& clues) {
         sc::SampleOptions options;
         const std::optional<std::uint64_t> grids = sp::count(count, "count");
         if (!grids) throw sc::RequestError("count", "{count} is required: how many grids to draw");
         options.count = *grids;
         options.seed = sp::count(seed, "seed").value_or(options.seed);
         options.threads = sp::small_integer(threads, "threads").value_or(0);
+        options.clues = sp::small_integer(clues, "clues").value_or(0);
+        if (!clues.is_none() && options.clues < 1) throw sc::RequestError("clues", "{clues} must be at least 1");
         return sp::sample(sp::layout_request(box, variant, regions), options);
       },
       R"(Draws count random completed grids, as `sudoku-count sample`: a SampleResult, an array of shape
-(count, N, N) with the record's fields (method, exactly_uniform, seed, ...) as attributes.)",
+(count, N, N) with the record's fields (method, exactly_uniform, seed, ...) as attributes. With clues=C,
+also `candidates`, an array of the same shape: C cells of each grid kept at random, 0 elsewhere.)",
       arg("box") = py::none(), arg("count") = py::none(), py::kw_only(), arg("variant") = py::none(),
-      arg("regions") = py::none(), arg("seed") = py::none(), arg("threads") = py::none());
+      arg("regions") = py::none(), arg("seed") = py::none(), arg("threads") = py::none(), arg("clues") = py::none());
 
   m.def(
       "solve",
       [](const py::object& box, const py::object& puzzle, const py::object& variant, const py::object& regions,
-         const py::object& puzzle_file, bool explain, const py::object& threads) {
+         const py::object& puzzle_file, bool explain, const py::object& threads, const py::object& solutions_file) {
         sc::SolveOptions options;
         options.explain = explain;
         options.threads = sp::small_integer(threads, "threads").value_or(0);
         const std::optional<std::string> text =
             puzzle.is_none() ? std::nullopt : std::optional<std::string>(sp::puzzle_text(puzzle));
         return sp::solve(sp::layout_request(box, variant, regions), text, sp::text(puzzle_file, "puzzle_file"),
-                         options);
+                         sp::text(solutions_file, "solutions_file"), options);
       },
       R"(Solves a puzzle (the command's text, or an N x N array with 0 for blanks), as `sudoku-count
 solve`: a SolveResult (status 'none', 'unique' or 'multiple'; solutions as an array), or a list of
-them for puzzle_file.)",
+them for puzzle_file. solutions_file gives each puzzle of puzzle_file its known solution, line by
+line: only another solution is searched for (the uniqueness test of puzzle counting).)",
       arg("box") = py::none(), arg("puzzle") = py::none(), py::kw_only(), arg("variant") = py::none(),
       arg("regions") = py::none(), arg("puzzle_file") = py::none(), arg("explain") = false,
-      arg("threads") = py::none());
+      arg("threads") = py::none(), arg("solutions_file") = py::none());
 }

@@ -53,3 +53,18 @@ def test_bad_count_is_refused():
         sc.sample("3", count=0)
     with pytest.raises(ValueError, match="count="):
         sc.sample("3")
+
+
+def test_clues_cut_candidate_puzzles_from_the_same_grids():
+    plain = sc.sample("3", count=20, seed=3)
+    cut = sc.sample("3", count=20, seed=3, clues=25)
+    assert numpy.array_equal(numpy.asarray(plain), numpy.asarray(cut))
+    assert cut.candidates.shape == (20, 9, 9)
+    for grid, candidate in zip(numpy.asarray(cut), cut.candidates):
+        kept = candidate != 0
+        assert kept.sum() == 25
+        assert numpy.array_equal(candidate[kept], grid[kept])
+    with pytest.raises(ValueError, match="clues"):
+        sc.sample("3", count=1, clues=0)
+    with pytest.raises(ValueError, match="between 0 and 81"):
+        sc.sample("3", count=1, clues=82)

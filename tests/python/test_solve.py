@@ -61,3 +61,18 @@ def test_to_dict_is_the_command_lines_record(cli_json, puzzles):
 def test_bad_puzzles_raise_value_error(puzzle, words):
     with pytest.raises(ValueError, match=words):
         sc.solve("3", puzzle)
+
+
+def test_solutions_file_gives_the_blind_statuses(tmp_path):
+    cut = sc.sample("3", count=60, seed=8, clues=27)
+    line = lambda g: "".join(str(v) if v else "." for v in numpy.asarray(g).ravel())
+    (tmp_path / "p.txt").write_text("".join(line(c) + "\n" for c in cut.candidates))
+    (tmp_path / "g.txt").write_text("".join(line(g) + "\n" for g in numpy.asarray(cut)))
+    blind = sc.solve("3", puzzle_file=str(tmp_path / "p.txt"))
+    given = sc.solve("3", puzzle_file=str(tmp_path / "p.txt"), solutions_file=str(tmp_path / "g.txt"))
+    assert [r.status for r in given] == [r.status for r in blind]
+    assert "multiple" in [r.status for r in given]
+    for result, grid in zip(given, numpy.asarray(cut)):
+        assert numpy.array_equal(result.solutions[0], grid)
+    with pytest.raises(ValueError, match="needs puzzle_file"):
+        sc.solve("3", line(cut.candidates[0]), solutions_file=str(tmp_path / "g.txt"))
