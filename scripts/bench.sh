@@ -11,7 +11,7 @@
 #   BUILD_DIR      build tree holding sudoku-count, knuth_path and make_puzzles (default build)
 #   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default $BUILD_DIR/ and build-mpi/)
 #   SUDOKU_COUNT_BASE_BIN   a previous build's binary, for bands-ab and classic-ab (required there) and smc (optional)
-#   PUZZLES        minimal 16x16 puzzles generated for `solve` (default 100; a tenth as many 25x25)
+#   PUZZLES        minimal 16x16 puzzles generated for `solve` (default 40)
 #   SUBSETS, CLUES random k-clue subsets per k for `solve` (default 50000) and the k (default "22 24 26 28 30 32")
 #   TDOKU_BENCH    tdoku's run_benchmark (built outside the repository), for `solve` (optional)
 #   FRONTIER_SPECS shapes and replicates of frontier-ab, "BOX N,BOX N,..." (default
@@ -372,21 +372,28 @@ bench_solve() {
       whole_solve "this build, --solutions-file" "$bin" "$file" --solutions-file "$grids"
     fi
     if [ -n "${TDOKU_BENCH:-}" ]; then
-      # Count to two (tdoku's default), its own clock, its own order (-r0).
-      grep -v '^#' "$file" >"$dir/$set.tdoku"
+      # Count to two (tdoku's default), its own clock, the file's order
+      # (-r0); tdoku reads '.' for a blank, not '0'.
+      grep -v '^#' "$file" | tr 0 . >"$dir/$set.tdoku"
       "$TDOKU_BENCH" -s tdoku -r0 -w 1 -t 5 "$dir/$set.tdoku" | grep -E 'tdoku' | tail -1
     fi
   done
-  # 16x16 and 25x25 (dancing links, unchanged): generated minimal puzzles.
-  local box n
-  for box in 4 5; do
-    file=$dir/minimal-$box.txt
-    n=${PUZZLES:-100}
-    [ "$box" = 5 ] && n=$(((n + 9) / 10))
-    [ -s "$file" ] || "$build/make_puzzles" "$box" "$n" 1 >"$file"
-    echo "-- $box x $box boxes: $(grep -vc '^#' "$file") generated minimal puzzles"
-    whole_solve "this build" "$bin" "$file" "--box" "$box"
-    [ -n "${SUDOKU_COUNT_BASE_BIN:-}" ] && whole_solve "base build" "$SUDOKU_COUNT_BASE_BIN" "$file" "--box" "$box"
+  # 16x16 and 25x25 (dancing links, unchanged): generated minimal 16x16
+  # puzzles, and random subsets of 16x16 and 25x25 grids.
+  file=$dir/minimal-4.txt
+  [ -s "$file" ] || "$build/make_puzzles" 4 "${PUZZLES:-40}" 1 >"$file"
+  local spec box clues n
+  for spec in "4 - -" "4 130 500" "5 330 200"; do
+    read -r box clues n <<<"$spec"
+    if [ "$clues" != - ]; then
+      file=$dir/$box-$clues-clue.txt
+      [ -s "$file" ] || "$bin" sample --box "$box" --count "$n" --seed 2026 --clues "$clues" >"$file"
+    else
+      file=$dir/minimal-4.txt
+    fi
+    echo "-- $(basename "$file" .txt), ${box}x$box boxes: $(grep -vc '^#' "$file") puzzles"
+    whole_solve "this build" "$bin" "$file" --box "$box"
+    [ -n "${SUDOKU_COUNT_BASE_BIN:-}" ] && whole_solve "base build" "$SUDOKU_COUNT_BASE_BIN" "$file" --box "$box"
   done
   return 0
 }

@@ -13,9 +13,11 @@
 #include "cover/sudoku_cover.hpp"
 #include "known_answers.hpp"
 #include "solve/classic9.hpp"
+#include "sudoku_count/error.hpp"
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/rng.hpp"
 #include "sudoku_count/sample.hpp"
+#include "sudoku_count/solve.hpp"
 
 namespace sc = sudoku_count;
 using sc::detail::classic9_completions;
@@ -197,4 +199,20 @@ TEST(Classic9Slow, HundredThousandRandomSubsetsAtEachClueCount) {
   const std::vector<Cells> grids = uniform_grids(100000, 11);
   for (int clues = 22; clues <= 32; ++clues)
     for (const Cells& puzzle : random_subsets(grids, clues, 11)) check_puzzle(puzzle, std::to_string(clues) + " clues");
+}
+
+TEST(Classic9, FinderStillRefusesBadGridsBuiltInCode) {
+  // The kernel path checks a grid in full only when it finds no completion
+  // or the grid is malformed: a clash must still be refused, not answered.
+  sc::Grid clash = sc::empty_grid(kNine);
+  clash.cells[0] = clash.cells[1] = 5;
+  EXPECT_THROW(sc::find_completions(clash, 2), sc::InputError);
+  sc::Grid big = sc::empty_grid(kNine);
+  big.cells[40] = 10;
+  EXPECT_THROW(sc::find_completions(big, 2), sc::InputError);
+  sc::Grid short_grid = sc::empty_grid(kNine);
+  short_grid.cells.pop_back();
+  EXPECT_THROW(sc::find_completions(short_grid, 2), sc::InputError);
+  sc::Grid grid = sc::empty_grid(kNine);
+  EXPECT_THROW(sc::has_other_completion(grid, grid), sc::InputError);  // not a completed grid
 }

@@ -1,6 +1,7 @@
 #include "sudoku_count/grid.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <cctype>
 #include <cstdio>
 #include <iomanip>
@@ -157,8 +158,13 @@ void validate_grid(const Grid& grid) {
                      " has " + std::to_string(layout.cells()));
   const auto& houses = layout.houses();
   const auto& houses_of = layout.houses_of_cells();
-  // first_in[house * n + value - 1]: 1 + the first cell holding value there.
-  std::vector<int> first_in(houses.size() * static_cast<std::size_t>(n), 0);
+  // first_in[house * n + value - 1]: 1 + the first cell holding value there
+  // (on the stack for the common sizes: solving a file validates every puzzle).
+  const std::size_t slots = houses.size() * static_cast<std::size_t>(n);
+  int local[1024];
+  std::vector<int> heap(slots <= std::size(local) ? 0 : slots, 0);
+  int* first_in = slots <= std::size(local) ? local : heap.data();
+  std::fill(first_in, first_in + slots, 0);
   for (int cell = 0; cell < layout.cells(); ++cell) {
     const int value = grid.cells[cell];
     if (value == 0) continue;

@@ -26,18 +26,27 @@ std::vector<Grid> CompletionFinder::find(const Grid& puzzle, std::uint64_t limit
   if (!(puzzle.layout == layout_))
     throw std::invalid_argument("CompletionFinder for layout " + layout_.name() + " given a puzzle of layout " +
                                 puzzle.layout.name());
-  validate_grid(puzzle);
   std::vector<Grid> completions;
   if (!cover_) {
+    // The kernel finds no completion for givens that clash, so a grid is
+    // checked in full only then (or when it is malformed): a file of puzzles
+    // is checked once when it is read, not again for each solve.
+    bool malformed = puzzle.cells.size() != 81;
     std::uint8_t cells[81];
-    for (int i = 0; i < 81; ++i) cells[i] = static_cast<std::uint8_t>(puzzle.cells[i]);
+    for (int i = 0; i < 81 && !malformed; ++i) {
+      malformed = puzzle.cells[i] < 0 || puzzle.cells[i] > 9;
+      cells[i] = static_cast<std::uint8_t>(puzzle.cells[i]);
+    }
+    if (malformed) validate_grid(puzzle);
     detail::classic9_completions(cells, limit, [&](const std::uint8_t* grid) {
       Grid completed = puzzle;
       for (int i = 0; i < 81; ++i) completed.cells[i] = grid[i];
       completions.push_back(std::move(completed));
     });
+    if (completions.empty()) validate_grid(puzzle);
     return completions;
   }
+  validate_grid(puzzle);
   ExactCover cover = cover_->empty;
   select_givens(cover, puzzle);
   const int n = layout_.n();

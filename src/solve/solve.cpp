@@ -25,17 +25,19 @@ SolveResult solve(const Grid& puzzle, const SolveOptions& options) {
 SolveResult solve(const CompletionFinder& finder, const Grid& puzzle, const SolveOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   SolveResult result;  // apply_singles and finder.find check the grid
-  Grid searched = puzzle;
+  Grid after_singles;
+  const Grid* searched = &puzzle;
   if (options.explain) {
     SinglesResult singles = apply_singles(puzzle);
     result.deductions = std::move(singles.deductions);
     result.contradiction = std::move(singles.contradiction);
-    searched = std::move(singles.grid);
+    after_singles = std::move(singles.grid);
+    searched = &after_singles;
   }
   if (result.contradiction.empty()) {
-    result.search_cells = searched.layout.cells() - given_count(searched);
+    result.search_cells = searched->layout.cells() - given_count(*searched);
     // Two completions are enough to tell unique from multiple.
-    result.solutions = finder.find(searched, 2);
+    result.solutions = finder.find(*searched, 2);
   }
   result.status = result.solutions.empty()      ? SolveStatus::None
                   : result.solutions.size() == 1 ? SolveStatus::Unique
