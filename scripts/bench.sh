@@ -347,7 +347,10 @@ bench_solve() {
   # build, of SUDOKU_COUNT_BASE_BIN if given, and of TDOKU_BENCH if given
   # (tdoku's run_benchmark, built outside the repository) in the same go.
   local kernel=$build/solve_kernel
-  [ -x "$kernel" ] || { echo "$kernel not found: build the bench targets (-DSUDOKU_COUNT_BUILD_BENCHMARKS=ON)" >&2; return 2; }
+  if [ ! -x "$kernel" ] || [ ! -x "$build/make_puzzles" ]; then
+    cmake -S . -B "$build" -DSUDOKU_COUNT_BUILD_BENCHMARKS=ON >&2
+    cmake --build "$build" -j "$(nproc)" --target sudoku_count_solve_kernel sudoku_count_make_puzzles >&2
+  fi
   local count=${SUBSETS:-50000} dir=$build/bench-solve
   mkdir -p "$dir"
   echo "== solve, one thread; load: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -378,35 +381,37 @@ bench_solve() {
       "$TDOKU_BENCH" -s tdoku -r0 -w 1 -t 5 "$dir/$set.tdoku" | grep -E 'tdoku' | tail -1
     fi
   done
-  # 16x16 and 25x25 (dancing links, unchanged): generated minimal 16x16
-  # puzzles, and random subsets of 16x16 and 25x25 grids.
-  file=$dir/minimal-4.txt
-  [ -s "$file" ] || "$build/make_puzzles" 4 "${PUZZLES:-40}" 1 >"$file"
-  local spec box clues n
-  for spec in "4 - -" "4 130 500" "5 330 200"; do
-    read -r box clues n <<<"$spec"
-    if [ "$clues" != - ]; then
-      file=$dir/$box-$clues-clue.txt
-      [ -s "$file" ] || "$bin" sample --box "$box" --count "$n" --seed 2026 --clues "$clues" >"$file"
+  # Other shapes and layouts (dancing links, unchanged): generated minimal
+  # 16x16 puzzles, and random subsets of 16x16, 25x25, 9x9 X and 9x9 P grids.
+  local spec box variant clues n options
+  for spec in "4 - - -" "4 - 130 500" "5 - 330 200" "3 x 30 2000" "3 p 30 2000"; do
+    read -r box variant clues n <<<"$spec"
+    options=(--box "$box")
+    [ "$variant" != - ] && options+=(--variant "$variant")
+    if [ "$clues" = - ]; then
+      file=$dir/minimal-$box.txt
+      [ -s "$file" ] || "$build/make_puzzles" "$box" "${PUZZLES:-40}" 1 >"$file"
     else
-      file=$dir/minimal-4.txt
+      file=$dir/$box${variant/-/}-$clues-clue.txt
+      [ -s "$file" ] || "$bin" sample "${options[@]}" --count "$n" --seed 2026 --clues "$clues" >"$file"
     fi
-    echo "-- $(basename "$file" .txt), ${box}x$box boxes: $(grep -vc '^#' "$file") puzzles"
-    whole_solve "this build" "$bin" "$file" --box "$box"
-    [ -n "${SUDOKU_COUNT_BASE_BIN:-}" ] && whole_solve "base build" "$SUDOKU_COUNT_BASE_BIN" "$file" --box "$box"
+    echo "-- $(basename "$file" .txt), ${options[*]}: $(grep -vc '^#' "$file") puzzles"
+    whole_solve "this build" "$bin" "$file" "${options[@]}"
+    [ -n "${SUDOKU_COUNT_BASE_BIN:-}" ] && whole_solve "base build" "$SUDOKU_COUNT_BASE_BIN" "$file" "${options[@]}"
   done
   return 0
 }
 
 # One thread, whole process: the tool's own clock (seconds in its JSON
 # lines) and the wall time, in microseconds per puzzle, and the share unique.
-whole_solve() {  # whole_solve LABEL BIN FILE [--box B] [OPTIONS...]
-  local label=$1 solver=$2 file=$3 box=3
+whole_solve() {  # whole_solve LABEL BIN FILE [OPTIONS...] (--box 3 unless given)
+  local label=$1 solver=$2 file=$3
   shift 3
-  if [ "${1:-}" = --box ]; then box=$2; shift 2; fi
+  local box=(--box 3)
+  [ "${1:-}" = --box ] && box=()
   local t0 t1
   t0=$(date +%s%N)
-  "$solver" solve --box "$box" --puzzle-file "$file" --threads 1 --json "$@" >"$dir/out.json"
+  "$solver" solve "${box[@]}" --puzzle-file "$file" --threads 1 --json "$@" >"$dir/out.json"
   t1=$(date +%s%N)
   python3 - "$label" "$dir/out.json" "$t0" "$t1" <<'PY'
 import json, sys
