@@ -1,7 +1,8 @@
 #pragma once
 // The public API of sudoku-count, in one header: shapes and grids, exact
 // counting with its method registry, the cost of its layers route,
-// essentially different grids, uniform random grids, solving, the estimator
+// essentially different grids, uniform random grids, solving, exact puzzle
+// counts of the smallest layouts, the estimator
 // interface with its method registry, the run driver, checkpoints, the run
 // sessions every front end runs through (session.hpp), the JSON records of
 // the results, the band tables' sizes and the version. Every header of include/sudoku_count/ is
@@ -17,6 +18,7 @@
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/layer_calibration.hpp"
 #include "sudoku_count/layout.hpp"
+#include "sudoku_count/puzzle_counts.hpp"
 #include "sudoku_count/records.hpp"
 #include "sudoku_count/reports.hpp"
 #include "sudoku_count/rng.hpp"
