@@ -9,10 +9,12 @@
 // one in each box, so its candidates reduce to the nine row-box "triads" that
 // hold any, the six ways of giving the three rows distinct boxes are checked
 // against them by table, and every cell outside a way that fits is dropped
-// (locked candidates of rows and boxes in one step). Rows, boxes and columns
-// with one place left for a digit, and cells with one digit left, are placed
-// until nothing changes; then the search branches on a cell with the fewest
-// digits (two, nearly always).
+// (locked candidates of rows and boxes in one step). Across the bands, a box
+// holding the digit in one column only takes it from that column in the other
+// bands, and a column holding it in one band only takes it from the rest of
+// that band's box. Rows, boxes and columns with one place left for a digit,
+// and cells with one digit left, are placed until nothing changes; then the
+// search branches on a cell with the fewest digits (two, nearly always).
 #include <cstdint>
 #include <functional>
 
@@ -25,8 +27,8 @@ inline bool classic9_layout(const Layout& layout) {
   return layout.classic() && layout.shape().box_rows == 3 && layout.shape().box_cols == 3;
 }
 
-// Cells: 81 digits row-major, 0 = blank, else 1..9. The givens must not clash
-// (the caller validates the grid).
+// Cells: 81 digits row-major, 0 = blank, else 1..9 (the caller checks the
+// range). Givens that clash give no completion.
 //
 // Completions of `cells` in search order, up to `limit`, each handed to
 // `visit` (81 digits; may be empty). Returns the number found (at most
