@@ -3,6 +3,10 @@
 // blanks); a given that clashes with an earlier one is dropped. Both count
 // to two; they must agree, every completion must be valid and extend the
 // puzzle, and the test for a second completion given the first must agree.
+// Dancing links branches only on singles, so a few sparse puzzles with no
+// completion take it millions of nodes (seconds under the sanitizers, a
+// hang to libFuzzer): past kReferenceNodes the counts are not compared, and
+// the rest is checked as ever.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -34,6 +38,10 @@ bool completes(const std::uint8_t* grid, const std::uint8_t* puzzle) {
   return true;
 }
 
+// Far above what dancing links needs for any puzzle with a completion seen
+// so far (a few thousand nodes), far below a hang.
+constexpr std::uint64_t kReferenceNodes = 200000;
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -52,9 +60,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::copy(puzzle, puzzle + 81, grid.cells.begin());
   sc::detail::ExactCover cover = sc::detail::empty_grid_cover(nine);
   sc::detail::select_givens(cover, grid);
-  const std::size_t theirs = cover.find_solutions(2).size();
+  const auto theirs = cover.find_solutions(2, kReferenceNodes);
 
-  require(ours.size() == theirs);
+  if (theirs) require(ours.size() == theirs->size());
   for (const auto& g : ours) require(completes(g.data(), puzzle));
   if (ours.size() == 2) require(ours[0] != ours[1]);
   if (!ours.empty()) {

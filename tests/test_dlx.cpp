@@ -82,6 +82,24 @@ TEST(Dlx, ListsSolutionsInSearchOrderUpToALimit) {
   EXPECT_EQ(problem.count_solutions(), 15);
 }
 
+TEST(Dlx, ListingWithinABudgetOfNodes) {
+  const ExactCover problem = pairings(8);  // 105 perfect matchings
+  // Matching 8 points branches at 1 + 7 + 7*5 + 7*5*3 = 148 nodes, a
+  // solution at each leaf below them.
+  const auto enough = problem.find_solutions(1000, 148);
+  ASSERT_TRUE(enough.has_value());
+  EXPECT_EQ(enough->size(), 105u);
+  EXPECT_FALSE(problem.find_solutions(1000, 147).has_value());
+  EXPECT_FALSE(problem.find_solutions(1000, 0).has_value());
+  // A limit reached first needs no more of the budget than it used.
+  const auto first = problem.find_solutions(1, 4);
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->size(), 1u);
+  // The problem is unchanged by a search that ran out of budget.
+  EXPECT_EQ(problem.count_solutions(), 105);
+  EXPECT_EQ(problem.find_solutions(1000).size(), 105u);
+}
+
 TEST(Dlx, SelectCommitsOptionsAndRefusesConflicts) {
   ExactCover problem = pairings(6);  // option 0 is {0, 1}, option 1 is {0, 2}
   EXPECT_TRUE(problem.select(0));

@@ -322,9 +322,12 @@ class ExactCover::Search {
   // has no column left when the node is a solution.
   int branching_column() const { return choose_column(); }
   const Tally& tally() const { return tally_; }
+  std::uint64_t node_budget = UINT64_MAX;
+  bool budget_spent() const { return budget_spent_; }
 
   // Lists solutions below the current node in search order until visit
-  // returns false.
+  // returns false or the search has branched at node_budget nodes (then
+  // budget_spent() is true).
   bool enumerate(const std::function<bool(const std::vector<int>&)>& visit) {
     std::vector<int> solution;
     return walk<false>([&](int depth) {
@@ -380,6 +383,13 @@ class ExactCover::Search {
         cached_level_[level] = use_cache;
         if (use_cache) entry_mark_[level] = tally_.mark();
       }
+      if constexpr (!kCounting) {
+        if (column != 0 && node_budget-- == 0) {
+          budget_spent_ = true;
+          unwind(level);
+          return false;
+        }
+      }
       if (column != 0) {
         s.cover(column);
         choice_[level] = s.down_[column];
@@ -425,6 +435,7 @@ class ExactCover::Search {
   }
 
   std::vector<int> choice_;
+  bool budget_spent_ = false;
   // Per level, whether the node's count goes to the cache, and the tally when
   // the node was entered.
   std::vector<Tally::Mark> entry_mark_;
@@ -544,18 +555,29 @@ std::vector<int> ExactCover::UniformSampler::draw(Rng& rng) {
   return options;
 }
 
-void ExactCover::for_each_solution(const std::function<bool(const std::vector<int>&)>& visit) const {
+bool ExactCover::for_each_solution(const std::function<bool(const std::vector<int>&)>& visit,
+                                   std::uint64_t max_nodes) const {
   Search search(*this);
+  search.node_budget = max_nodes;
   search.enumerate(visit);
+  return !search.budget_spent();
 }
 
 std::vector<std::vector<int>> ExactCover::find_solutions(std::uint64_t limit) const {
+  return *find_solutions(limit, UINT64_MAX);
+}
+
+std::optional<std::vector<std::vector<int>>> ExactCover::find_solutions(std::uint64_t limit,
+                                                                        std::uint64_t max_nodes) const {
   std::vector<std::vector<int>> found;
   if (limit == 0) return found;
-  for_each_solution([&](const std::vector<int>& solution) {
-    found.push_back(solution);
-    return found.size() < limit;
-  });
+  const bool within = for_each_solution(
+      [&](const std::vector<int>& solution) {
+        found.push_back(solution);
+        return found.size() < limit;
+      },
+      max_nodes);
+  if (!within) return std::nullopt;
   return found;
 }
 

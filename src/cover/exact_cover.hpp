@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "sudoku_count/bignum.hpp"
@@ -46,10 +47,15 @@ class ExactCover {
 
   // Calls visit(options) for each solution in search order, `options` being
   // the options chosen by the search (not those from select()), until visit
-  // returns false.
-  void for_each_solution(const std::function<bool(const std::vector<int>&)>& visit) const;
+  // returns false. With a budget, the search stops after branching at
+  // `max_nodes` nodes; the result says whether it ran to its end (or to a
+  // visit that returned false) within the budget.
+  bool for_each_solution(const std::function<bool(const std::vector<int>&)>& visit,
+                         std::uint64_t max_nodes = UINT64_MAX) const;
   // The first `limit` solutions in search order.
   std::vector<std::vector<int>> find_solutions(std::uint64_t limit) const;
+  // The same within a budget of search nodes: nothing when it ran out first.
+  std::optional<std::vector<std::vector<int>>> find_solutions(std::uint64_t limit, std::uint64_t max_nodes) const;
 
   // Counts of the solutions below many prefixes of options, on one search
   // whose count cache serves them all (subproblems recur across prefixes).
