@@ -167,6 +167,27 @@ check solve-file-directory 2 'directory' -- solve --box 3 --puzzle-file /
 
 # sample --clues and solve --solutions-file: the uniqueness test given each
 # puzzle's grid (the same seed without --clues gives the grids).
+# puzzles: estimates of puzzle counts, and their refusals.
+check puzzles-help 0 'subsets-per-grid' -- puzzles --help
+check puzzles-4x4 0 '^ +5  [0-9.]+e\+04 ' -- puzzles --box 2 --grids 200 --subset-size 8 --seed 3
+check puzzles-proper-coin 0 'method coin' -- puzzles --box 2 --kind proper --grids 200
+check puzzles-clues 0 '"by_clues":\[\{"clues":24,.*\}\]' -- puzzles --box 3 --clues 24 --grids 20 --json
+check puzzles-one-estimate 0 '"kind":"minimal","method":"subsets","subset_size":8' \
+  -- puzzles --box 2 --grids 30 --subset-size 8 --json
+a=$("$bin" puzzles --box 2 --grids 64 --subset-size 8 --seed 9 --threads 1 --json 2>&1 | grep -o '"by_clues".*')
+b=$("$bin" puzzles --box 2 --grids 64 --subset-size 8 --seed 9 --threads 2 --json 2>&1 | grep -o '"by_clues".*')
+pass_if puzzles-threads "$([ -n "$a" ] && [ "$a" = "$b" ]; echo $?)" "one seed gave two estimates for 1 and 2 threads"
+check puzzles-no-stop 2 'missing a stop' -- puzzles --box 2
+check puzzles-clues-beyond 2 '\-\-subset-size 8 counts puzzles of at most 8 clues' -- puzzles --box 2 --subset-size 8 --clues 4-9 --grids 5
+check puzzles-clues-cells 2 'has 16 cells, so no puzzle has 17' -- puzzles --box 2 --kind proper --clues 17 --grids 5
+check puzzles-clues-text 2 '\-\-clues must be a clue count' -- puzzles --box 2 --clues 4-x --grids 5
+check puzzles-clues-order 2 'low end first' -- puzzles --box 2 --clues 6-4 --grids 5
+check puzzles-subset-big 2 '\-\-subset-size must be between 1 and 32' -- puzzles --box 3 --subset-size 40 --grids 5
+check puzzles-coin-minimal 2 '\-\-method coin counts proper puzzles only' -- puzzles --box 2 --method coin --grids 5
+check puzzles-coin-size 2 '\-\-subset-size is for the subsets method' -- puzzles --box 2 --kind proper --method coin --subset-size 5 --grids 5
+check puzzles-approximate 2 'exactly uniform grids' -- puzzles --box 3x4 --grids 5
+check puzzles-kind 2 'kind' -- puzzles --box 2 --kind maximal --grids 5
+check puzzles-zero-grids 2 '\-\-grids' -- puzzles --box 2 --grids 0
 check sample-clues 0 '^# each line a candidate puzzle: 30 cells' -- sample --box 3 --count 3 --seed 5 --clues 30
 "$bin" sample --box 3 --count 40 --seed 5 --clues 30 >"$tmp/cand.txt" 2>&1
 "$bin" sample --box 3 --count 40 --seed 5 >"$tmp/cand-grids.txt" 2>&1

@@ -52,6 +52,8 @@ def main():
         ["sample", "--box", "2x3", "--count", "3", "--seed", "18446744073709551615"],
         ["sample", "--box", "4", "--count", "2"],
         ["tables", "--box", "2x3"],
+        ["puzzles", "--box", "2x2", "--grids", "50", "--subset-size", "6"],
+        ["puzzles", "--box", "2x2", "--kind", "proper", "--grids", "50", "--subsets-per-grid", "1"],
     ]
     failures = 0
     seen = {}  # field -> {json type name: first command that printed it}

@@ -2,9 +2,13 @@
 // Counting puzzles: sets of givens with exactly one completion (proper), and
 // those of them from which no given can be removed without losing that
 // (minimal), by the number of givens.
+#include <atomic>
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <vector>
 
+#include "sudoku_count/bignum.hpp"
 #include "sudoku_count/layout.hpp"
 
 namespace sudoku_count {
@@ -28,5 +32,82 @@ inline constexpr int kExactPuzzleCountsMaxCells = 16;
 // and no S minus one cell is. Throws InputError for a layout of more than
 // kExactPuzzleCountsMaxCells cells.
 PuzzleCounts exact_puzzle_counts(const Layout& layout);
+
+// ---- estimates (docs/method.md, section 17) ---------------------------------
+
+enum class PuzzleKind { Minimal, Proper };
+// "minimal", "proper"; puzzle_kind() reads them (InputError otherwise).
+const char* puzzle_kind_name(PuzzleKind kind);
+PuzzleKind puzzle_kind(const std::string& name);
+
+// The methods: "subsets" (a uniform grid, uniform s-cell subsets of it, every
+// proper, or minimal, puzzle within each subset listed and weighted by its
+// inclusion probability: every clue count up to s at once) and "coin" (each
+// cell of a uniform grid kept with probability 1/2, the set weighted by
+// 2^cells when proper: proper puzzles of every clue count at once). "auto":
+// subsets for minimal puzzles, coin for proper ones.
+struct PuzzleEstimateRequest {
+  Layout layout;
+  PuzzleKind kind = PuzzleKind::Minimal;
+  std::string method = "auto";
+  int subset_size = 0;             // subsets: s; 0 = default_subset_size
+  int subsets_per_grid = 32;       // sets drawn from each grid (the cluster of the standard error)
+  std::string clues;               // the clue counts reported: "A-B" or "A"; "" = all the method reaches
+  std::uint64_t grids = 0;         // stop after this many grids; 0 = no such limit
+  double time = 0;                 // stop after this many seconds of wall time; 0 = no such limit
+  std::uint64_t seed = 0;
+  int threads = 0;                 // 0 = all cores
+};
+
+// The default s of the subsets method: 35% of the cells (9x9: 28, about the
+// mode of minimal puzzles plus four), at least the largest clue count asked
+// (max_clues; -1 = none), at most max_subset_size.
+int default_subset_size(const Layout& layout, int max_clues = -1);
+// The largest s the subsets method takes: the proper subsets of a set are
+// listed, and beyond 40% of the cells (or 16 cells) they are too many.
+int max_subset_size(const Layout& layout);
+
+// One clue count's estimate. Each hit (a puzzle found) carries the same
+// weight, so the hits give a Poisson interval where they are few.
+struct PuzzleCountRow {
+  int clues = 0;                 // -1 for the total over the clue counts reported
+  BigFloat estimate = 0;         // puzzles of the layout with this many clues
+  BigFloat std_error = 0;        // clustered by grid (the grid-to-grid variance is in it)
+  BigFloat low = 0, high = 0;    // 95% interval
+  std::uint64_t hits = 0;        // puzzles found in all the sets drawn
+  double between_grid_cv = -1;   // sd over grids of the grid's own count / mean; -1 when not estimable (one set a grid, under 50 hits)
+  double largest_grid_share = 0; // the largest share of the estimate one grid gave
+  std::string interval;          // "normal" (>= 50 hits), "poisson" (1-49 hits: exact Poisson), "none" (no hit: upper bound only)
+};
+
+struct PuzzleEstimate {
+  Layout layout;
+  PuzzleKind kind = PuzzleKind::Minimal;
+  std::string method;            // "subsets" or "coin"
+  int subset_size = 0;           // subsets only
+  int subsets_per_grid = 0;
+  std::uint64_t grids = 0;       // grids drawn
+  std::uint64_t sets = 0;        // sets drawn in all (grids x subsets_per_grid)
+  std::uint64_t uniqueness_tests = 0;
+  BigInt grid_count = 0;         // the layout's grids, exact
+  std::string grid_method;       // how grids are drawn (sample_method)
+  std::uint64_t seed = 0;
+  int threads = 1;
+  double seconds = 0;            // wall time, set-up included
+  double setup_seconds = 0;      // grid count and sampler tables
+  std::string stopped_by;        // "grids", "time", "interrupt"
+  std::vector<PuzzleCountRow> rows;  // by clue count, the reported range
+  PuzzleCountRow total;          // over the reported range
+};
+
+using PuzzleProgressFn = std::function<void(const PuzzleEstimate& so_far)>;
+
+// Checks the request (InputError naming its fields as {field}), then draws
+// grids until a stop: `grids`, `time`, or `interrupt` set. Grid i and its
+// sets come from block_stream(seed, i), and the grids are merged in order, so
+// a seed and a number of grids give one estimate for any thread count.
+// `progress` is called about once a second.
+PuzzleEstimate estimate_puzzle_counts(const PuzzleEstimateRequest& request, const PuzzleProgressFn& progress = {},
+                                      const std::atomic<bool>* interrupt = nullptr);
 
 }  // namespace sudoku_count

@@ -19,6 +19,7 @@
 #include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/layer_calibration.hpp"
+#include "sudoku_count/puzzle_counts.hpp"
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/sample.hpp"
 #include "sudoku_count/solve.hpp"
@@ -46,6 +47,7 @@ Json solve_json(const SolveResult& result, const Layout& layout, bool explain, s
 Json estimate_json(const Progress& progress, const EstimateRun& run, bool checkpoint_saved);
 Json merge_json(const MergeReport& report);
 Json tables_json(const BandTablesReport& report);
+Json puzzle_estimate_json(const PuzzleEstimate& estimate);
 
 // One line of JSON (invalid UTF-8 in user text, such as a file name, is replaced).
 std::string json_line(const Json& json);

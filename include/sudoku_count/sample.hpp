@@ -24,6 +24,7 @@
 // Grid i is drawn from block_stream(seed, i) (the proposals likewise), so the
 // grids depend on the seed only, not on the thread count.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,46 @@ std::string sample_method(const Layout& layout);
 // Throws InputError for a count of 0, a negative thread count or
 // proposals_per_grid = 0.
 SampleResult sample_grids(const Layout& layout, const SampleOptions& options);
+
+namespace detail {
+class GridSampler;
+}
+
+// Exactly uniform grids one at a time, for callers that draw them as they
+// go (puzzle counting): the counts behind the draws are built once, at
+// construction, and shared read-only; each thread draws through a Drawer of
+// its own. The grids are those of sample_grids: grid i of a seed is
+// draw(block_stream(seed, i)). Throws InputError for a layout that
+// sample_grids draws only approximately.
+class UniformGrids {
+ public:
+  explicit UniformGrids(const Layout& layout, int threads = 0);
+  ~UniformGrids();
+  const Layout& layout() const { return layout_; }
+  const std::string& method() const { return method_; }
+  // A transposed draw's note, as SampleResult::note ("" if none).
+  const std::string& note() const { return note_; }
+
+  class Drawer {
+   public:
+    ~Drawer();
+    Drawer(Drawer&&) noexcept;
+    // One grid, every grid of the layout with the same probability.
+    Grid draw(Rng& rng);
+
+   private:
+    friend class UniformGrids;
+    struct State;
+    explicit Drawer(std::unique_ptr<State> state);
+    std::unique_ptr<State> state_;
+  };
+  Drawer drawer() const;
+
+ private:
+  Layout layout_;
+  std::string method_, note_;
+  std::shared_ptr<const detail::GridSampler> sampler_;
+};
 
 // A uniformly random set of `clues` cells of `grid` kept, the others blank:
 // the candidate puzzles of puzzle counting. sample_grids draws puzzle i from

@@ -3,6 +3,7 @@
     >>> import sudoku_count as sc
     >>> sc.exact('2x2')
     >>> sc.estimate('3', rel_error=1e-3).estimate
+    >>> sc.puzzles('2', grids=100, subset_size=8).row(5)['estimate']
     >>> sc.sample('3', count=5, seed=1).shape
     (5, 9, 9)
 
@@ -13,8 +14,9 @@ raises ValueError (sudoku_count.InputError) with the library's message, which
 names the keyword at fault (rel_error=). See docs/python.md.
 """
 
-from ._core import InputError, __version__, estimate, exact, sample, solve
-from ._results import CalibrationResult, EstimateResult, ExactJobResult, ExactResult, SampleResult, SolveResult
+from ._core import InputError, __version__, estimate, exact, puzzles, sample, solve
+from ._results import (CalibrationResult, EstimateResult, ExactJobResult, ExactResult, PuzzleCountResult, SampleResult,
+                       SolveResult)
 
-__all__ = ["estimate", "exact", "sample", "solve", "InputError", "CalibrationResult", "EstimateResult", "ExactJobResult",
-           "ExactResult", "SampleResult", "SolveResult", "__version__"]
+__all__ = ["estimate", "exact", "puzzles", "sample", "solve", "InputError", "CalibrationResult", "EstimateResult",
+           "ExactJobResult", "ExactResult", "PuzzleCountResult", "SampleResult", "SolveResult", "__version__"]

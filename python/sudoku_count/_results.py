@@ -3,6 +3,7 @@
 and estimates as decimal.Decimal (the extension makes the conversions)."""
 
 import copy
+import decimal
 
 import numpy
 
@@ -70,6 +71,31 @@ class SolveResult(_Record):
     """A puzzle's solutions (an array of shape (k, N, N), k = 0, 1 or 2) and status."""
 
     _shown = ("layout", "status", "seconds")
+
+
+class PuzzleCountResult(_Record):
+    """An estimate of puzzle counts: the total's fields as attributes, and by_clues, one dict per clue
+    count with its estimate, std_error, ci_low and ci_high as decimal.Decimal."""
+
+    _shown = ("layout", "kind", "method", "estimate", "std_error", "grid_count", "stop_reason")
+
+    def __init__(self, record, attributes):
+        super().__init__(record, attributes)
+        self.by_clues = [
+            {key: (decimal.Decimal(value) if key in _DECIMAL_FIELDS and value is not None else value)
+             for key, value in row.items()}
+            for row in record["by_clues"]
+        ]
+
+    def row(self, clues):
+        """The dict of by_clues for this clue count (KeyError when it was not reported)."""
+        for entry in self.by_clues:
+            if entry["clues"] == clues:
+                return entry
+        raise KeyError(clues)
+
+
+_DECIMAL_FIELDS = ("estimate", "std_error", "ci_low", "ci_high")
 
 
 class SampleResult(numpy.ndarray):

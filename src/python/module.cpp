@@ -234,6 +234,32 @@ py::object sample(const LayoutRequest& layout_request, const SampleOptions& opti
   return py::module_::import("sudoku_count._results").attr("SampleResult")(grids, to_python(header), fields);
 }
 
+// ---- puzzles ------------------------------------------------------------------------
+
+py::object puzzles(const PuzzleEstimateRequest& request, const py::object& progress) {
+  Supervisor supervisor;
+  std::mutex reports_mutex;
+  std::vector<Json> reports;
+  PuzzleProgressFn report;
+  if (!progress.is_none())
+    report = [&](const PuzzleEstimate& so_far) {
+      Json record = puzzle_estimate_json(so_far);
+      { std::lock_guard lock(reports_mutex); reports.push_back(std::move(record)); }
+      supervisor.wake();
+    };
+  PuzzleEstimate result;
+  supervisor.run([&] { result = estimate_puzzle_counts(request, report, &supervisor.stop); },
+                 [&] {
+                   std::vector<Json> ready;
+                   { std::lock_guard lock(reports_mutex); ready.swap(reports); }
+                   for (const Json& record : ready)
+                     if (!supervisor.stop) progress(make_result("PuzzleCountResult", record));
+                 });
+  const py::object partial = make_result("PuzzleCountResult", puzzle_estimate_json(result));
+  supervisor.raise_kept(partial);
+  return partial;
+}
+
 // ---- solve --------------------------------------------------------------------------
 
 py::object solve_result(const SolveResult& result, const Layout& layout, bool explain, std::optional<int> line) {
@@ -422,6 +448,36 @@ the job computes a class. calibrate=True projects the cost of the layers route i
 also `candidates`, an array of the same shape: C cells of each grid kept at random, 0 elsewhere.)",
       arg("box") = py::none(), arg("count") = py::none(), py::kw_only(), arg("variant") = py::none(),
       arg("regions") = py::none(), arg("seed") = py::none(), arg("threads") = py::none(), arg("clues") = py::none());
+
+  m.def(
+      "puzzles",
+      [](const py::object& box, const py::object& kind, const py::object& variant, const py::object& regions,
+         const py::object& method, const py::object& clues, const py::object& subset_size,
+         const py::object& subsets_per_grid, const py::object& grids, const py::object& time, const py::object& seed,
+         const py::object& threads, const py::object& progress) {
+        sc::PuzzleEstimateRequest request;
+        request.layout = sc::requested_layout(sp::layout_request(box, variant, regions));
+        if (const auto k = sp::text(kind, "kind")) request.kind = sc::puzzle_kind(*k);
+        request.method = sp::text(method, "method").value_or(request.method);
+        request.clues = sp::text(clues, "clues").value_or("");  // an int is one clue count
+        request.subset_size = sp::small_integer(subset_size, "subset_size").value_or(0);
+        request.subsets_per_grid = sp::small_integer(subsets_per_grid, "subsets_per_grid").value_or(request.subsets_per_grid);
+        request.grids = sp::count(grids, "grids").value_or(0);
+        request.time = sp::real(time, "time").value_or(0);
+        request.seed = sp::count(seed, "seed").value_or(request.seed);
+        request.threads = sp::small_integer(threads, "threads").value_or(0);
+        return sp::puzzles(request, progress);
+      },
+      R"(Estimates the numbers of minimal (kind='minimal', the default) or proper puzzles by clue count, as
+`sudoku-count puzzles`: a PuzzleCountResult with the total's estimate, std_error, ci_low and ci_high
+and `by_clues`, a list of one dict per clue count (clues, estimate, std_error, ci_low, ci_high, hits,
+interval_method, between_grid_cv). Give grids= or time= (or both). clues='20-32' or 24 chooses the
+clue counts; method 'subsets' (subset_size=S cells a set) or 'coin' (proper only). progress(result)
+is called about once a second; Ctrl-C stops the run after the grids under way.)",
+      arg("box") = py::none(), py::kw_only(), arg("kind") = py::none(), arg("variant") = py::none(),
+      arg("regions") = py::none(), arg("method") = py::none(), arg("clues") = py::none(),
+      arg("subset_size") = py::none(), arg("subsets_per_grid") = py::none(), arg("grids") = py::none(),
+      arg("time") = py::none(), arg("seed") = py::none(), arg("threads") = py::none(), arg("progress") = py::none());
 
   m.def(
       "solve",

@@ -277,6 +277,54 @@ Json estimate_json(const Progress& p, const EstimateRun& run, bool checkpoint_sa
   return json;
 }
 
+namespace {
+
+// A row of a puzzle estimate, or its total: the estimate fields of estimate's
+// record, the interval a row's hits allow, the grid-to-grid spread.
+void add_puzzle_row(Json& json, const PuzzleCountRow& row) {
+  const bool found = row.hits > 0;
+  json["estimate"] = format_scientific(row.estimate);
+  json["std_error"] = format_scientific(row.std_error);
+  json["rel_std_error"] = found ? number(static_cast<double>(row.std_error / row.estimate)) : Json(nullptr);
+  json["ci_low"] = format_scientific(row.low);
+  json["ci_high"] = format_scientific(row.high);
+  json["interval_method"] = row.interval;
+  json["hits"] = row.hits;
+  json["between_grid_cv"] = row.between_grid_cv < 0 ? Json(nullptr) : number(row.between_grid_cv);
+  json["max_weight_share"] = found ? number(row.largest_grid_share) : Json(nullptr);
+}
+
+}  // namespace
+
+Json puzzle_estimate_json(const PuzzleEstimate& e) {
+  Json json = layout_json("puzzles", e.layout);
+  json["kind"] = puzzle_kind_name(e.kind);
+  json["method"] = e.method;
+  if (e.method == "subsets") json["subset_size"] = e.subset_size;
+  json["subsets_per_grid"] = e.subsets_per_grid;
+  json["grid_count"] = e.grids;
+  json["sets"] = e.sets;
+  json["uniqueness_tests"] = e.uniqueness_tests;
+  json["total_grids"] = e.grid_count.str();
+  json["grid_method"] = e.grid_method;
+  json["seed"] = std::to_string(e.seed);
+  json["threads"] = e.threads;
+  json["seconds"] = number(e.seconds);
+  json["setup_seconds"] = number(e.setup_seconds);
+  json["stop_reason"] = e.stopped_by == "interrupt" ? "interrupted" : e.stopped_by;
+  json["confidence"] = 0.95;
+  add_puzzle_row(json, e.total);
+  Json rows = Json::array();
+  for (const PuzzleCountRow& row : e.rows) {
+    Json line;
+    line["clues"] = row.clues;
+    add_puzzle_row(line, row);
+    rows.push_back(std::move(line));
+  }
+  json["by_clues"] = std::move(rows);
+  return json;
+}
+
 Json merge_json(const MergeReport& report) {
   const Checkpoint& merged = report.merged;
   Json json = layout_json("merge", merged.layout);

@@ -54,6 +54,36 @@ Grid random_clues(const Grid& grid, int clues, Rng& rng) {
   return puzzle;
 }
 
+struct UniformGrids::Drawer::State {
+  std::shared_ptr<const GridSampler> sampler;
+  std::unique_ptr<GridSampler::Workspace> workspace;
+};
+
+UniformGrids::UniformGrids(const Layout& layout, int threads) : layout_(layout), method_(sample_method(layout)) {
+  const Shape& shape = layout.shape();
+  if (method_ == "resampling")
+    throw InputError("the grids of layout " + layout.name() +
+                     " are drawn only approximately uniformly (sampling-importance-resampling), not exactly");
+  threads = thread_count(threads);
+  if (method_ == "dlx") sampler_ = make_dlx_sampler(layout);
+  else if (method_ == "bands") sampler_ = make_band_sampler(shape, threads);
+  else sampler_ = make_two_band_sampler(shape, threads);
+  if (method_ == "two-bands" && shape.box_cols != 2)
+    note_ = "drawn on the transposed " + std::to_string(shape.box_cols) + "x" + std::to_string(shape.box_rows) +
+            " shape and transposed back (a bijection of grids)";
+}
+
+UniformGrids::~UniformGrids() = default;
+UniformGrids::Drawer::Drawer(std::unique_ptr<State> state) : state_(std::move(state)) {}
+UniformGrids::Drawer::~Drawer() = default;
+UniformGrids::Drawer::Drawer(Drawer&&) noexcept = default;
+
+UniformGrids::Drawer UniformGrids::drawer() const {
+  return Drawer(std::make_unique<Drawer::State>(Drawer::State{sampler_, sampler_->make_workspace()}));
+}
+
+Grid UniformGrids::Drawer::draw(Rng& rng) { return state_->sampler->draw(rng, *state_->workspace); }
+
 SampleResult sample_grids(const Layout& layout, const SampleOptions& options) {
   const Shape& shape = layout.shape();
   const auto start = std::chrono::steady_clock::now();
@@ -97,23 +127,19 @@ SampleResult sample_grids(const Layout& layout, const SampleOptions& options) {
     return result;
   }
 
-  const std::unique_ptr<GridSampler> sampler = result.method == "dlx"     ? make_dlx_sampler(layout)
-                                               : result.method == "bands" ? make_band_sampler(shape, result.threads)
-                                                                          : make_two_band_sampler(shape, result.threads);
-  if (result.method == "two-bands" && shape.box_cols != 2)
-    result.note = "drawn on the transposed " + std::to_string(shape.box_cols) + "x" + std::to_string(shape.box_rows) +
-                  " shape and transposed back (a bijection of grids)";
+  const UniformGrids source(layout, result.threads);
+  result.note = source.note();
   result.setup_seconds = seconds_since_start();
   result.grids.resize(options.count);
   if (options.clues > 0) result.puzzles.resize(options.count);
   const auto count = static_cast<long long>(options.count);
 #pragma omp parallel num_threads(result.threads)
   {
-    const std::unique_ptr<GridSampler::Workspace> workspace = sampler->make_workspace();
+    UniformGrids::Drawer drawer = source.drawer();
 #pragma omp for schedule(dynamic, 64)
     for (long long i = 0; i < count; ++i) {
       Rng rng = block_stream(options.seed, static_cast<std::uint64_t>(i));
-      result.grids[i] = sampler->draw(rng, *workspace);
+      result.grids[i] = drawer.draw(rng);
       if (options.clues > 0) result.puzzles[i] = random_clues(result.grids[i], options.clues, rng);
     }
   }

@@ -151,6 +151,17 @@ CASES = [
     ("solve", {"box": "3", "puzzle_file": "@binary"}, "not text"),
     ("solve", {"box": "3", "puzzle_file": "@missing"}, "puzzle file"),
     ("solve", {"box": "3", "puzzle_file": "@saved"}, "saved by sudoku-count"),
+    # puzzles
+    ("puzzles", {"box": "2"}, "grids="),
+    ("puzzles", {"box": "2", "grids": 5, "kind": "maximal"}, "kind="),
+    ("puzzles", {"box": "2", "grids": 5, "method": "coin"}, "method="),
+    ("puzzles", {"box": "2", "grids": 5, "subset_size": 17}, "subset_size="),
+    ("puzzles", {"box": "2", "grids": 5, "subset_size": 8, "clues": "4-9"}, "clues="),
+    ("puzzles", {"box": "2", "grids": 5, "clues": "nine"}, "clues="),
+    ("puzzles", {"box": "2", "grids": 5, "subsets_per_grid": 0}, "subsets_per_grid="),
+    ("puzzles", {"box": "3x4", "grids": 5}, "exactly uniform"),
+    ("puzzles", {"box": "2", "grids": -1}, "grids="),
+    ("puzzles", {"box": "2", "time": -1.0}, "time="),
 ]
 
 

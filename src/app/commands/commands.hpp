@@ -9,6 +9,7 @@ namespace sudoku_count::cli {
 int handle_estimate(const ParsedOptions& options, const ProcessGroup& group);
 int handle_exact(const ParsedOptions& options, const ProcessGroup& group);
 int handle_merge(const ParsedOptions& options, const ProcessGroup& group);
+int handle_puzzles(const ParsedOptions& options, const ProcessGroup& group);
 int handle_sample(const ParsedOptions& options, const ProcessGroup& group);
 int handle_solve(const ParsedOptions& options, const ProcessGroup& group);
 int handle_tables(const ParsedOptions& options, const ProcessGroup& group);

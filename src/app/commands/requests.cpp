@@ -57,6 +57,21 @@ ExactCountRequest exact_count_request(const ParsedOptions& options) {
   return request;
 }
 
+PuzzleEstimateRequest puzzle_estimate_request(const ParsedOptions& options) {
+  PuzzleEstimateRequest request;
+  request.layout = command_layout(options);
+  request.kind = puzzle_kind(options.text("kind"));
+  request.method = options.text("method");
+  if (options.has("clues")) request.clues = options.text("clues");
+  if (options.has("subset-size")) request.subset_size = static_cast<int>(options.integer("subset-size"));
+  request.subsets_per_grid = static_cast<int>(options.integer("subsets-per-grid"));
+  if (options.has("grids")) request.grids = options.integer("grids");
+  if (options.has("time")) request.time = options.real("time");
+  request.seed = options.integer("seed");
+  request.threads = static_cast<int>(options.integer("threads"));
+  return request;
+}
+
 LayerCalibration requested_calibration(const ParsedOptions& options) {
   return calibrate_layers(layout_request(options), static_cast<int>(options.integer("threads")));
 }

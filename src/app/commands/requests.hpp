@@ -7,6 +7,7 @@
 #include "sudoku_count/estimate_session.hpp"
 #include "sudoku_count/exact_session.hpp"
 #include "sudoku_count/layer_calibration.hpp"
+#include "sudoku_count/puzzle_counts.hpp"
 
 namespace sudoku_count::cli {
 
@@ -20,6 +21,9 @@ EstimateRequest estimate_request(const ParsedOptions& options);
 
 // exact's options (but --essentially-different and --calibrate) as a request.
 ExactCountRequest exact_count_request(const ParsedOptions& options);
+
+// puzzles' options as a request.
+PuzzleEstimateRequest puzzle_estimate_request(const ParsedOptions& options);
 
 // exact --calibrate: the projection of the layers route for the options'
 // layout (the classic rules of a two-band shape; InputError otherwise).

@@ -464,4 +464,45 @@ void layer_calibration_text(std::ostream& out, const LayerCalibration& c) {
   out << line;
 }
 
+namespace {
+
+// The digits a row's standard error supports (supported_digits' rule).
+std::string row_number(const BigFloat& value, const PuzzleCountRow& row) {
+  if (row.hits == 0 || !(row.std_error > 0)) return format_scientific(value, 2);
+  const double rel = static_cast<double>(row.std_error / row.estimate);
+  return format_scientific(value, std::clamp(static_cast<int>(std::floor(-std::log10(rel))) + 2, 2, 10));
+}
+
+std::string puzzle_row_text(const std::string& label, const PuzzleCountRow& row) {
+  const std::string rel = row.hits ? format("%.2e", static_cast<double>(row.std_error / row.estimate)) : "-";
+  const std::string cv = row.between_grid_cv < 0 ? "-" : format("%.3g", row.between_grid_cv);
+  return format("%6s  %-16s %-10s %-9s %12llu  [%s, %s] %s  %s\n", label.c_str(), row_number(row.estimate, row).c_str(),
+                format_scientific(row.std_error, 2).c_str(), rel.c_str(), static_cast<ull>(row.hits),
+                row_number(row.low, row).c_str(), row_number(row.high, row).c_str(), row.interval.c_str(), cv.c_str());
+}
+
+}  // namespace
+
+void puzzle_estimate_text(std::ostream& out, const PuzzleEstimate& e) {
+  out << e.layout.name() << ": " << puzzle_kind_name(e.kind) << " puzzles by clue count, method " << e.method;
+  if (e.method == "subsets") out << " (sets of " << e.subset_size << " cells)";
+  else out << " (each cell kept with probability 1/2)";
+  out << ", " << e.subsets_per_grid << " sets a grid\n";
+  out << format("grids: %llu of %s, drawn exactly uniformly (%s); sets %llu; uniqueness tests %llu\n",
+                static_cast<ull>(e.grids), e.grid_count.str().c_str(), e.grid_method.c_str(), static_cast<ull>(e.sets),
+                static_cast<ull>(e.uniqueness_tests));
+  out << format("time: %.1f s (set-up %.1f s) on %d threads, seed %llu, stopped by %s\n", e.seconds, e.setup_seconds,
+                e.threads, static_cast<ull>(e.seed), e.stopped_by.c_str());
+  out << format("%6s  %-16s %-10s %-9s %12s  %s  %s\n", "clues", "estimate", "std.error", "rel.error", "hits",
+                "95% interval", "between-grid cv");
+  for (const PuzzleCountRow& row : e.rows) out << puzzle_row_text(std::to_string(row.clues), row);
+  out << puzzle_row_text("total", e.total);
+}
+
+std::string puzzle_progress_line(const PuzzleEstimate& e) {
+  return format("%llu grids, %llu sets, %.0f s: total %s (relative error %s)", static_cast<ull>(e.grids),
+                static_cast<ull>(e.sets), e.seconds, row_number(e.total.estimate, e.total).c_str(),
+                e.total.hits ? format("%.1e", static_cast<double>(e.total.std_error / e.total.estimate)).c_str() : "-");
+}
+
 }  // namespace sudoku_count::cli

@@ -9,6 +9,7 @@
 #include "sudoku_count/reports.hpp"
 #include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/layer_calibration.hpp"
+#include "sudoku_count/puzzle_counts.hpp"
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/sample.hpp"
 #include "sudoku_count/solve.hpp"
@@ -41,6 +42,10 @@ void estimate_summary_text(std::ostream& out, const Progress& result, const Esti
 
 void merge_text(std::ostream& out, const MergeReport& report);
 void tables_text(std::ostream& out, const BandTablesReport& report);
+// A puzzle-count estimate: what was drawn, then a row per clue count and the total.
+void puzzle_estimate_text(std::ostream& out, const PuzzleEstimate& estimate);
+// Its status line: grids, sets, time, the total so far.
+std::string puzzle_progress_line(const PuzzleEstimate& estimate);
 
 // Lines redrawn in place on a terminal: erase the line, then the progress
 // of an exact count, or of an estimate towards its error target.

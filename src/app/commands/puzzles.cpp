@@ -1,0 +1,36 @@
+// puzzles: estimates of the numbers of proper and minimal puzzles by clue
+// count (puzzle_counts.hpp), with a status line on a terminal and a signal
+// stopping the run after the grids under way.
+#include <unistd.h>
+
+#include <iostream>
+
+#include "commands/commands.hpp"
+#include "commands/common.hpp"
+#include "commands/requests.hpp"
+#include "output/text.hpp"
+#include "sudoku_count/puzzle_counts.hpp"
+#include "sudoku_count/records.hpp"
+
+namespace sudoku_count::cli {
+
+int handle_puzzles(const ParsedOptions& options, const ProcessGroup&) {
+  install_signal_handlers();
+  const PuzzleEstimateRequest request = puzzle_estimate_request(options);
+  const std::string progress_mode = options.text("progress");
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  const bool status_line = progress_mode != "never" && terminal;
+  const bool plain_lines = progress_mode == "always" && !terminal;
+  PuzzleProgressFn progress;
+  if (status_line)
+    progress = [](const PuzzleEstimate& so_far) { std::cerr << kEraseLine << puzzle_progress_line(so_far) << std::flush; };
+  else if (plain_lines)
+    progress = [](const PuzzleEstimate& so_far) { std::cerr << puzzle_progress_line(so_far) << "\n"; };
+  const PuzzleEstimate estimate = estimate_puzzle_counts(request, progress, &interrupted());
+  if (status_line) std::cerr << kEraseLine << std::flush;
+  if (options.flag("json")) std::cout << json_line(puzzle_estimate_json(estimate)) << "\n";
+  else puzzle_estimate_text(std::cout, estimate);
+  return signal_exit_status();
+}
+
+}  // namespace sudoku_count::cli

@@ -1,0 +1,371 @@
+// Estimates of the numbers of proper and minimal puzzles by clue count: the
+// subsets and coin methods (docs/method.md, section 17), run on all threads
+// over exactly uniform grids, each grid a cluster of drawn sets.
+#include <omp.h>
+
+#include <algorithm>
+#include <boost/math/distributions/chi_squared.hpp>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <utility>
+
+#include "core/threads.hpp"
+#include "puzzles/proper_subsets.hpp"
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/exact.hpp"
+#include "sudoku_count/puzzle_counts.hpp"
+#include "sudoku_count/sample.hpp"
+
+namespace sudoku_count {
+
+using detail::UniquenessTest;
+
+const char* puzzle_kind_name(PuzzleKind kind) { return kind == PuzzleKind::Minimal ? "minimal" : "proper"; }
+
+PuzzleKind puzzle_kind(const std::string& name) {
+  if (name == "minimal") return PuzzleKind::Minimal;
+  if (name == "proper") return PuzzleKind::Proper;
+  throw RequestError("kind", "{kind} must be minimal or proper, not '" + name + "'");
+}
+
+int max_subset_size(const Layout& layout) {
+  return std::min(layout.cells(), std::max(16, layout.cells() * 2 / 5));
+}
+
+int default_subset_size(const Layout& layout, int max_clues) {
+  const int s = static_cast<int>(std::lround(0.35 * layout.cells()));
+  return std::min(max_subset_size(layout), std::max(s, max_clues));
+}
+
+namespace {
+
+// Hits of a clue count past which its interval is the normal one alone.
+constexpr std::uint64_t kNormalHits = 50;
+constexpr std::uint64_t kMaxSubsetsPerGrid = 1'000'000;
+
+// A grid's sets, summed: per clue count c, the puzzles found in its sets
+// and their squares (one value per set), and the same for the weighted
+// total over the reported clue counts.
+struct GridTally {
+  std::vector<std::uint64_t> found;
+  std::vector<long double> found_squared;
+  long double total = 0, total_squared = 0;
+};
+
+// Everything merged over grids, in grid order.
+struct Tally {
+  std::uint64_t grids = 0, tests = 0;
+  // Per clue count, then the total last: the grid's value v (its sets'
+  // mean weighted count, an unbiased estimate of the grid's own count of
+  // puzzles), sum v, sum v^2, the within-grid sum of squares, the largest v.
+  std::vector<long double> sum, sum_squared, within, largest;
+  std::vector<std::uint64_t> hits;
+};
+
+// "A-B" or "A" as a range of clue counts; {-1, -1} for "".
+std::pair<int, int> clue_range(const std::string& text) {
+  if (text.empty()) return {-1, -1};
+  auto number = [&](const std::string& part) {
+    if (part.empty() || part.size() > 4 || part.find_first_not_of("0123456789") != std::string::npos)
+      throw RequestError("clues", "{clues} must be a clue count or a range of them, such as 24 or 20-32, not '" +
+                                      text + "'");
+    return std::stoi(part);
+  };
+  const auto dash = text.find('-');
+  if (dash == std::string::npos) return {number(text), number(text)};
+  const int low = number(text.substr(0, dash)), high = number(text.substr(dash + 1));
+  if (low > high)
+    throw RequestError("clues", "{clues} must give its low end first, such as 20-32, not '" + text + "'");
+  return {low, high};
+}
+
+class Plan {
+ public:
+  Plan(const PuzzleEstimateRequest& request) : layout_(request.layout), kind_(request.kind) {
+    const int cells = layout_.cells();
+    method_ = request.method;
+    if (method_ == "auto") method_ = kind_ == PuzzleKind::Minimal ? "subsets" : "coin";
+    if (method_ != "subsets" && method_ != "coin")
+      throw RequestError("method", "{method} must be auto, subsets or coin, not '" + request.method + "'");
+    if (method_ == "coin" && kind_ == PuzzleKind::Minimal)
+      throw RequestError("method", "{method} coin counts proper puzzles only (a set kept by coin flips is almost "
+                                   "never minimal): count minimal puzzles with {method} subsets or auto");
+    if (request.subsets_per_grid < 1 || static_cast<std::uint64_t>(request.subsets_per_grid) > kMaxSubsetsPerGrid)
+      throw RequestError("subsets_per_grid", "{subsets_per_grid} must be between 1 and 1000000, not " +
+                                                 std::to_string(request.subsets_per_grid));
+    per_grid_ = request.subsets_per_grid;
+    reach_ = cells;
+    const std::pair<int, int> asked = clue_range(request.clues);
+    if (method_ == "subsets") {
+      const int most = max_subset_size(layout_);
+      if (request.subset_size < 0 || request.subset_size > most)
+        throw RequestError("subset_size", "{subset_size} must be between 1 and " + std::to_string(most) +
+                                              " for layout " + layout_.name() + " (the subsets of a larger set are "
+                                              "too many to list), not " + std::to_string(request.subset_size));
+      subset_size_ = request.subset_size ? request.subset_size : default_subset_size(layout_, asked.second);
+      reach_ = subset_size_;
+    } else if (request.subset_size != 0) {
+      throw RequestError("subset_size", "{subset_size} is for the subsets method; the coin method keeps each cell "
+                                        "with probability 1/2");
+    }
+    min_clues_ = asked.first < 0 ? 0 : asked.first;
+    max_clues_ = asked.second < 0 ? reach_ : asked.second;
+    if (max_clues_ > reach_)
+      throw RequestError("clues",
+                         method_ == "subsets"
+                             ? "the subsets method with {subset_size} " + std::to_string(subset_size_) +
+                                   " counts puzzles of at most " + std::to_string(subset_size_) + " clues, not " +
+                                   std::to_string(max_clues_) + ": raise {subset_size} or lower {clues}"
+                             : "layout " + layout_.name() + " has " + std::to_string(cells) + " cells, so no puzzle has " +
+                                   std::to_string(max_clues_) + " clues");
+    // The weight of one puzzle of c clues found in one set: 1 / Pr(it lies
+    // in the set). Subsets: C(K-c, s-c) / C(K, s) is the chance that a given
+    // c-set lies in a uniform s-set. Coin: 2^-K.
+    weight_.assign(cells + 1, 0);
+    for (int c = 0; c <= cells; ++c) {
+      if (method_ == "coin") {
+        weight_[c] = std::ldexp(1.0L, cells);
+      } else if (c <= subset_size_) {
+        long double inverse = 1;  // C(K, s) / C(K-c, s-c) = prod_{i<c} (K-i) / (s-i)
+        for (int i = 0; i < c; ++i) inverse *= static_cast<long double>(cells - i) / (subset_size_ - i);
+        weight_[c] = inverse;
+      }
+    }
+  }
+
+  const Layout& layout() const { return layout_; }
+  const std::string& method() const { return method_; }
+  int subset_size() const { return subset_size_; }
+  int per_grid() const { return per_grid_; }
+  int min_clues() const { return min_clues_; }
+  int max_clues() const { return max_clues_; }
+  long double weight(int clues) const { return weight_[clues]; }
+
+  // The sets of grid `index`, from its own stream after the grid.
+  GridTally run_grid(const Grid& grid, Rng& rng, UniquenessTest& test) const {
+    const int cells = layout_.cells();
+    GridTally tally;
+    tally.found.assign(cells + 1, 0);
+    tally.found_squared.assign(cells + 1, 0);
+    std::vector<std::uint64_t> proper(cells + 1), minimal(cells + 1);
+    std::vector<int> order(cells), set;
+    for (int j = 0; j < per_grid_; ++j) {
+      std::fill(proper.begin(), proper.end(), 0);
+      std::fill(minimal.begin(), minimal.end(), 0);
+      test.reset(grid);
+      set.clear();
+      if (method_ == "coin") {
+        for (int cell = 0; cell < cells; cell += 64) {
+          std::uint64_t bits = rng();
+          for (int b = 0; b < 64 && cell + b < cells; ++b, bits >>= 1)
+            if (bits & 1) set.push_back(cell + b);
+        }
+      } else {
+        // The first s places of a partial Fisher-Yates shuffle, kept in cell order.
+        std::iota(order.begin(), order.end(), 0);
+        for (int k = 0; k < subset_size_; ++k)
+          std::swap(order[k], order[k + static_cast<int>(uniform_below(rng, static_cast<std::uint64_t>(cells - k)))]);
+        set.assign(order.begin(), order.begin() + subset_size_);
+        std::sort(set.begin(), set.end());
+      }
+      for (int cell : set) test.keep(cell);
+      if (test.proper()) {
+        if (method_ == "coin") proper[set.size()] = 1;
+        else detail::count_proper_subsets(test, set, proper, kind_ == PuzzleKind::Minimal ? &minimal : nullptr);
+      }
+      const std::vector<std::uint64_t>& counted = kind_ == PuzzleKind::Minimal ? minimal : proper;
+      long double total = 0;
+      for (int c = min_clues_; c <= max_clues_; ++c) {
+        if (!counted[c]) continue;
+        tally.found[c] += counted[c];
+        tally.found_squared[c] += static_cast<long double>(counted[c]) * counted[c];
+        total += weight_[c] * counted[c];
+      }
+      tally.total += total;
+      tally.total_squared += total * total;
+    }
+    return tally;
+  }
+
+  void merge(Tally& into, const GridTally& grid) const {
+    const int slots = max_clues_ - min_clues_ + 2;
+    if (into.sum.empty()) {
+      into.sum.assign(slots, 0);
+      into.sum_squared.assign(slots, 0);
+      into.within.assign(slots, 0);
+      into.largest.assign(slots, 0);
+      into.hits.assign(slots, 0);
+    }
+    ++into.grids;
+    auto add = [&](int slot, long double set_sum, long double set_sum_squared, std::uint64_t hits) {
+      const long double k = per_grid_;
+      const long double v = set_sum / k;
+      into.sum[slot] += v;
+      into.sum_squared[slot] += v * v;
+      into.within[slot] += std::max(0.0L, set_sum_squared - set_sum * set_sum / k);
+      into.largest[slot] = std::max(into.largest[slot], v);
+      into.hits[slot] += hits;
+    };
+    std::uint64_t all_hits = 0;
+    for (int c = min_clues_; c <= max_clues_; ++c) {
+      const long double w = weight_[c];
+      add(c - min_clues_, w * grid.found[c], w * w * grid.found_squared[c], grid.found[c]);
+      all_hits += grid.found[c];
+    }
+    add(slots - 1, grid.total, grid.total_squared, all_hits);
+  }
+
+  PuzzleCountRow row(const Tally& tally, int slot, const BigInt& grid_count) const {
+    PuzzleCountRow row;
+    const bool is_total = slot == max_clues_ - min_clues_ + 1;
+    row.clues = is_total ? -1 : min_clues_ + slot;
+    if (tally.grids == 0) return row;
+    const long double g = static_cast<long double>(tally.grids), k = per_grid_;
+    const long double mean = tally.sum[slot] / g;
+    const BigFloat n = BigFloat(grid_count);
+    row.estimate = n * BigFloat(mean);
+    row.hits = tally.hits[slot];
+    long double variance_of_mean = 0;
+    if (tally.grids >= 2) {
+      const long double spread = std::max(0.0L, (tally.sum_squared[slot] - g * mean * mean) / (g - 1));
+      variance_of_mean = spread / g;
+      if (per_grid_ >= 2 && mean > 0 && tally.hits[slot] >= kNormalHits) {
+        const long double within = tally.within[slot] / (g * (k - 1));
+        row.between_grid_cv = static_cast<double>(std::sqrt(std::max(0.0L, spread - within / k)) / mean);
+      }
+    }
+    row.std_error = n * BigFloat(std::sqrt(variance_of_mean));
+    if (tally.sum[slot] > 0) row.largest_grid_share = static_cast<double>(tally.largest[slot] / tally.sum[slot]);
+    if (is_total && row.hits == 0) {
+      row.interval = "none";  // its upper bound is the sum of the rows' (fill)
+      return row;
+    }
+    const BigFloat half = row.std_error * BigFloat(1.959963984540054L);
+    const BigFloat normal_low = row.estimate > half ? BigFloat(row.estimate - half) : BigFloat(0);
+    const BigFloat normal_high = row.estimate + half;
+    if (row.hits >= kNormalHits || (is_total && row.hits > 0)) {
+      row.interval = "normal";
+      row.low = normal_low;
+      row.high = normal_high;
+      return row;
+    }
+    // Every hit of one clue count weighs the same in the estimate:
+    // N w_c / (grids k). An exact Poisson (Garwood) interval on the hits,
+    // widened to the normal one where that is wider (hits of one grid come
+    // together, so they are more spread than Poisson).
+    const BigFloat per_hit = n * BigFloat(weight_[row.clues] / (g * k));
+    const double h = static_cast<double>(row.hits);
+    const double upper = boost::math::quantile(boost::math::chi_squared(2 * h + 2), 0.975) / 2;
+    row.high = per_hit * BigFloat(upper);
+    if (row.hits == 0) {
+      row.interval = "none";
+      row.low = 0;
+      return row;
+    }
+    row.interval = "poisson";
+    const double lower = boost::math::quantile(boost::math::chi_squared(2 * h), 0.025) / 2;
+    row.low = std::min(per_hit * BigFloat(lower), normal_low);
+    row.high = std::max(row.high, normal_high);
+    return row;
+  }
+
+ private:
+  Layout layout_;
+  PuzzleKind kind_;
+  std::string method_;
+  int subset_size_ = 0, per_grid_ = 1, min_clues_ = 0, max_clues_ = 0, reach_ = 0;
+  std::vector<long double> weight_;
+};
+
+}  // namespace
+
+PuzzleEstimate estimate_puzzle_counts(const PuzzleEstimateRequest& request, const PuzzleProgressFn& progress,
+                                      const std::atomic<bool>* interrupt) {
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  const Plan plan(request);
+  if (request.grids == 0 && !(request.time > 0))
+    throw RequestError("grids", "give a stop: {grids} (a number of grids) or {time} (seconds)");
+  if (request.time < 0 || !std::isfinite(request.time))
+    throw RequestError("time", "{time} must be a positive number of seconds");
+  if (request.threads < 0) throw RequestError("threads", "{threads} must be at least 0 (0: all cores)");
+  if (!samples_exactly_uniform(request.layout))
+    throw RequestError("layout", "puzzle counts need exactly uniform grids, and those of layout " +
+                                     request.layout.name() + " are drawn only approximately (up to 6x6 any layout, "
+                                     "9x9 and the two-band shapes up to 10x10 are exact)");
+
+  PuzzleEstimate result;
+  result.layout = request.layout;
+  result.kind = request.kind;
+  result.method = plan.method();
+  result.subset_size = plan.subset_size();
+  result.subsets_per_grid = plan.per_grid();
+  result.seed = request.seed;
+  result.threads = detail::thread_count(request.threads);
+  ExactRequest count;
+  count.layout = request.layout;
+  count.threads = result.threads;
+  result.grid_count = count_exact(count).count;
+  const UniformGrids source(request.layout, result.threads);
+  result.grid_method = source.method();
+  result.setup_seconds = elapsed();
+
+  Tally tally;
+  auto fill = [&](PuzzleEstimate& out) {
+    out.grids = tally.grids;
+    out.sets = tally.grids * static_cast<std::uint64_t>(plan.per_grid());
+    out.uniqueness_tests = tally.tests;
+    out.rows.clear();
+    const int slots = plan.max_clues() - plan.min_clues() + 1;
+    for (int slot = 0; slot < slots; ++slot) out.rows.push_back(plan.row(tally, slot, out.grid_count));
+    out.total = plan.row(tally, slots, out.grid_count);
+    if (out.total.hits == 0)
+      for (const PuzzleCountRow& row : out.rows) out.total.high += row.high;
+    out.seconds = elapsed();
+  };
+
+  // Rounds of grids, each grid from its own stream, merged in grid order.
+  const std::uint64_t round = 16 * static_cast<std::uint64_t>(result.threads);
+  std::vector<GridTally> grids;
+  double last_report = 0;
+  result.stopped_by = "grids";
+  for (;;) {
+    std::uint64_t size = round;
+    if (request.grids) size = std::min(size, request.grids - tally.grids);
+    grids.assign(size, GridTally{});
+    const std::uint64_t first = tally.grids;
+#pragma omp parallel num_threads(result.threads)
+    {
+      UniformGrids::Drawer drawer = source.drawer();
+      UniquenessTest test(request.layout);
+#pragma omp for schedule(dynamic, 1)
+      for (long long i = 0; i < static_cast<long long>(size); ++i) {
+        Rng rng = block_stream(request.seed, first + static_cast<std::uint64_t>(i));
+        const Grid grid = drawer.draw(rng);
+        grids[i] = plan.run_grid(grid, rng, test);
+      }
+#pragma omp critical
+      tally.tests += test.tests();
+    }
+    for (const GridTally& grid : grids) plan.merge(tally, grid);
+    if (request.grids && tally.grids >= request.grids) break;
+    if (request.time > 0 && elapsed() >= request.time) {
+      result.stopped_by = "time";
+      break;
+    }
+    if (interrupt && interrupt->load()) {
+      result.stopped_by = "interrupt";
+      break;
+    }
+    if (progress && elapsed() - last_report >= 1) {
+      last_report = elapsed();
+      fill(result);
+      progress(result);
+    }
+  }
+  fill(result);
+  return result;
+}
+
+}  // namespace sudoku_count

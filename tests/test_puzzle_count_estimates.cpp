@@ -1,0 +1,210 @@
+// Estimates of puzzle counts (docs/method.md, section 17) against the exact
+// counts of the 4x4 grid (exact_puzzle_counts, itself checked by a second
+// computation in test_puzzle_counts.cpp), their refusals, and their
+// independence of the thread count.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "sudoku_count/error.hpp"
+#include "sudoku_count/puzzle_counts.hpp"
+
+namespace sc = sudoku_count;
+
+namespace {
+
+const sc::PuzzleCounts& exact4() {
+  static const sc::PuzzleCounts counts = sc::exact_puzzle_counts(sc::Layout{sc::Shape{2, 2}});
+  return counts;
+}
+
+sc::PuzzleEstimateRequest request4(sc::PuzzleKind kind, const std::string& method, int subset_size,
+                                   std::uint64_t grids, std::uint64_t seed) {
+  sc::PuzzleEstimateRequest request;
+  request.layout = sc::Layout{sc::Shape{2, 2}};
+  request.kind = kind;
+  request.method = method;
+  request.subset_size = subset_size;
+  request.subsets_per_grid = 4;
+  request.grids = grids;
+  request.seed = seed;
+  request.threads = 2;
+  return request;
+}
+
+// The chance that one set drawn holds a given puzzle of c clues: C(K-c,
+// s-c) / C(K, s) for subsets of s of the K = 16 cells, 2^-16 for the coin.
+long double inclusion(const sc::PuzzleEstimate& estimate, int c) {
+  if (estimate.method == "coin") return std::ldexp(1.0L, -16);
+  long double p = 1;
+  for (int i = 0; i < c; ++i) p *= static_cast<long double>(estimate.subset_size - i) / (16 - i);
+  return p;
+}
+
+// Every row within 4 standard errors of the exact count: for an unbiased
+// estimate with an honest error a 4 SE miss has probability about 6e-5 per
+// row (normal), so with a fixed seed a failure means a bias or an error too
+// small. Where fewer than 50 hits are expected the normal error does not
+// hold, and the hits are checked against their Poisson expectation lambda
+// instead, within 4 sqrt(lambda) + 2 (the 2 for the discreteness of small
+// counts). A row whose exact count is 0 must be exactly 0 (no set can hold a
+// puzzle that does not exist).
+void expect_near_exact(const sc::PuzzleEstimate& estimate, const std::vector<std::uint64_t>& exact) {
+  long double exact_total = 0;
+  for (const sc::PuzzleCountRow& row : estimate.rows) {
+    const long double truth = exact[row.clues];
+    exact_total += truth;
+    const long double value = static_cast<long double>(row.estimate), se = static_cast<long double>(row.std_error);
+    if (truth == 0) {
+      EXPECT_EQ(value, 0) << row.clues << " clues";
+      continue;
+    }
+    const long double expected_hits = truth / 288 * inclusion(estimate, row.clues) * estimate.sets;
+    if (expected_hits < 50) {
+      EXPECT_LE(std::fabs(row.hits - expected_hits), 4 * std::sqrt(expected_hits) + 2) << row.clues << " clues";
+      continue;
+    }
+    EXPECT_LE(std::fabs(value - truth), 4 * se) << row.clues << " clues: " << value << " +- " << se << " vs " << truth;
+  }
+  const long double total = static_cast<long double>(estimate.total.estimate);
+  EXPECT_LE(std::fabs(total - exact_total), 4 * static_cast<long double>(estimate.total.std_error));
+}
+
+}  // namespace
+
+TEST(PuzzleCountEstimates, MinimalBySubsetsWithin4SEOfTheExact4x4Counts) {
+  const auto estimate = sc::estimate_puzzle_counts(request4(sc::PuzzleKind::Minimal, "auto", 8, 400, 11));
+  EXPECT_EQ(estimate.method, "subsets");
+  EXPECT_EQ(estimate.grid_count, 288);
+  EXPECT_EQ(estimate.grids, 400u);
+  EXPECT_EQ(estimate.sets, 1600u);
+  ASSERT_EQ(estimate.rows.size(), 9u);  // 0..8 clues
+  expect_near_exact(estimate, exact4().minimal);
+  // Every grid of the 4x4 has minimal puzzles of 4, 5 and 6 clues, but not
+  // equally many: the grid-to-grid spread is measured, and not zero.
+  EXPECT_GT(estimate.rows[5].between_grid_cv, 0.0);
+  EXPECT_EQ(estimate.rows[5].interval, "normal");
+}
+
+TEST(PuzzleCountEstimates, ProperBySubsetsWithin4SEOfTheExact4x4Counts) {
+  const auto estimate = sc::estimate_puzzle_counts(request4(sc::PuzzleKind::Proper, "subsets", 8, 300, 12));
+  expect_near_exact(estimate, exact4().proper);
+}
+
+TEST(PuzzleCountEstimates, ProperByCoinWithin4SEOfTheExact4x4Counts) {
+  auto request = request4(sc::PuzzleKind::Proper, "auto", 0, 4000, 13);
+  const auto estimate = sc::estimate_puzzle_counts(request);
+  EXPECT_EQ(estimate.method, "coin");
+  ASSERT_EQ(estimate.rows.size(), 17u);  // 0..16 clues
+  expect_near_exact(estimate, exact4().proper);
+}
+
+TEST(PuzzleCountEstimates, OneSeedGivesOneEstimateForAnyThreadCount) {
+  auto request = request4(sc::PuzzleKind::Minimal, "subsets", 8, 64, 5);
+  request.threads = 1;
+  const auto one = sc::estimate_puzzle_counts(request);
+  request.threads = 2;
+  const auto two = sc::estimate_puzzle_counts(request);
+  ASSERT_EQ(one.rows.size(), two.rows.size());
+  for (std::size_t i = 0; i < one.rows.size(); ++i) {
+    EXPECT_EQ(one.rows[i].estimate, two.rows[i].estimate);
+    EXPECT_EQ(one.rows[i].std_error, two.rows[i].std_error);
+    EXPECT_EQ(one.rows[i].hits, two.rows[i].hits);
+  }
+  request.seed = 6;
+  EXPECT_NE(sc::estimate_puzzle_counts(request).total.estimate, one.total.estimate);
+}
+
+TEST(PuzzleCountEstimates, SparseCountsGetAPoissonIntervalAndNoHitsAnUpperBound) {
+  // 4x4 minimal puzzles by subsets of 5 cells: a 5-set holds a minimal
+  // puzzle rarely, so 30 grids find only a few.
+  auto request = request4(sc::PuzzleKind::Minimal, "subsets", 5, 30, 3);
+  request.clues = "3-5";
+  const auto estimate = sc::estimate_puzzle_counts(request);
+  ASSERT_EQ(estimate.rows.size(), 3u);  // 3..5 clues
+  const sc::PuzzleCountRow& three = estimate.rows[0];
+  EXPECT_EQ(three.hits, 0u);
+  EXPECT_EQ(three.interval, "none");
+  EXPECT_EQ(three.low, 0);
+  EXPECT_GT(three.high, 0);
+  for (const auto& row : estimate.rows)
+    if (row.hits > 0 && row.hits < 50) {
+      EXPECT_EQ(row.interval, "poisson");
+      EXPECT_LE(row.low, row.estimate);
+      EXPECT_GE(row.high, row.estimate);
+    }
+}
+
+TEST(PuzzleCountEstimates, Refusals) {
+  auto expect_refused = [](sc::PuzzleEstimateRequest request, const std::string& field) {
+    try {
+      sc::estimate_puzzle_counts(request);
+      ADD_FAILURE() << "no refusal for " << field;
+    } catch (const sc::RequestError& e) {
+      EXPECT_EQ(e.field(), field) << e.what();
+    }
+  };
+  const auto good = request4(sc::PuzzleKind::Minimal, "subsets", 8, 10, 1);
+  auto r = good;
+  r.method = "coin";
+  expect_refused(r, "method");
+  r = good;
+  r.method = "dlx";
+  expect_refused(r, "method");
+  r = good;
+  r.subset_size = 17;
+  expect_refused(r, "subset_size");
+  r = good;
+  r.clues = "4-9";  // beyond s = 8
+  expect_refused(r, "clues");
+  for (const char* bad : {"7-6", "x", "-3", "4-", "3--4", "99999"}) {
+    r = good;
+    r.clues = bad;
+    expect_refused(r, "clues");
+  }
+  r = good;
+  r.clues = "5";
+  EXPECT_EQ(sc::estimate_puzzle_counts(r).rows.size(), 1u);
+  r = good;
+  r.grids = 0;
+  expect_refused(r, "grids");
+  r = good;
+  r.subsets_per_grid = 0;
+  expect_refused(r, "subsets_per_grid");
+  r = good;
+  r.layout = sc::Layout{sc::Shape{3, 4}};  // 12x12: grids drawn only approximately
+  expect_refused(r, "layout");
+  r = request4(sc::PuzzleKind::Proper, "coin", 5, 10, 1);
+  expect_refused(r, "subset_size");
+  EXPECT_THROW(sc::puzzle_kind("maximal"), sc::InputError);
+}
+
+// Coverage of the 95% intervals over independent runs (seeds 1..200, 150
+// grids each) at every clue count of the 4x4 minimal puzzles and their
+// total: an honest error covers the exact count in about 95% of runs. With
+// 800 intervals the observed rate has a standard error of 0.8%, so 92-98%
+// is about 4 standard errors either side (the runs' rows are correlated
+// within a run, which widens the spread a little).
+TEST(PuzzleCountEstimatesSlow, CoverageOverSeeds) {
+  const auto& exact = exact4().minimal;
+  const long double exact_total = exact[4] + exact[5] + exact[6];
+  int covered = 0, intervals = 0;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    auto request = request4(sc::PuzzleKind::Minimal, "subsets", 8, 150, seed);
+    request.clues = "4-6";
+    const auto estimate = sc::estimate_puzzle_counts(request);
+    for (const auto& row : estimate.rows) {
+      const long double truth = exact[row.clues];
+      covered += row.low <= truth && truth <= row.high;
+      ++intervals;
+    }
+    covered += estimate.total.low <= exact_total && exact_total <= estimate.total.high;
+    ++intervals;
+  }
+  const double rate = static_cast<double>(covered) / intervals;
+  EXPECT_GE(rate, 0.92) << covered << " of " << intervals;
+  EXPECT_LE(rate, 0.98) << covered << " of " << intervals;
+  std::printf("coverage: %d of %d intervals (%.1f%%)\n", covered, intervals, 100 * rate);
+}
