@@ -172,12 +172,18 @@ check puzzles-help 0 'subsets-per-grid' -- puzzles --help
 check puzzles-4x4 0 '^ +5  [0-9.]+e\+04 ' -- puzzles --box 2 --grids 200 --subset-size 8 --seed 3
 check puzzles-proper-coin 0 'method coin' -- puzzles --box 2 --kind proper --grids 200
 check puzzles-clues 0 '"by_clues":\[\{"clues":24,.*\}\]' -- puzzles --box 3 --clues 24 --grids 20 --json
-check puzzles-one-estimate 0 '"kind":"minimal","method":"subsets","subset_size":8' \
+check puzzles-one-estimate 0 '"kind":"minimal","method":"subsets","exact":false,"subset_size":8' \
   -- puzzles --box 2 --grids 30 --subset-size 8 --json
 a=$("$bin" puzzles --box 2 --grids 64 --subset-size 8 --seed 9 --threads 1 --json 2>&1 | grep -o '"by_clues".*')
 b=$("$bin" puzzles --box 2 --grids 64 --subset-size 8 --seed 9 --threads 2 --json 2>&1 | grep -o '"by_clues".*')
 pass_if puzzles-threads "$([ -n "$a" ] && [ "$a" = "$b" ]; echo $?)" "one seed gave two estimates for 1 and 2 threads"
 check puzzles-no-stop 2 'missing a stop' -- puzzles --box 2
+check puzzles-exact 0 '^ total  85632$' -- puzzles --box 2 --exact
+check puzzles-exact-proper 0 '^ total  13579680$' -- puzzles --box 2 --kind proper --exact
+check puzzles-exact-json 0 '"method":"listing","exact":true,"total_grids":"12","count":"324"' -- puzzles --box 1x3 --exact --json
+check puzzles-exact-6x6-proper 2 'kind minimal' -- puzzles --box 2x3 --kind proper --exact
+check puzzles-exact-9x9 2 'estimate it instead \(drop \-\-exact\)' -- puzzles --box 3 --exact
+check puzzles-exact-and-grids 2 '\-\-exact counts every puzzle' -- puzzles --box 2 --exact --grids 5
 check puzzles-clues-beyond 2 '\-\-subset-size 8 counts puzzles of at most 8 clues' -- puzzles --box 2 --subset-size 8 --clues 4-9 --grids 5
 check puzzles-clues-cells 2 'has 16 cells, so no puzzle has 17' -- puzzles --box 2 --kind proper --clues 17 --grids 5
 check puzzles-clues-text 2 '\-\-clues must be a clue count' -- puzzles --box 2 --clues 4-x --grids 5

@@ -54,6 +54,8 @@ def main():
         ["tables", "--box", "2x3"],
         ["puzzles", "--box", "2x2", "--grids", "50", "--subset-size", "6"],
         ["puzzles", "--box", "2x2", "--kind", "proper", "--grids", "50", "--subsets-per-grid", "1"],
+        ["puzzles", "--box", "2x2", "--exact"],
+        ["puzzles", "--box", "1x3", "--exact", "--kind", "proper"],
     ]
     failures = 0
     seen = {}  # field -> {json type name: first command that printed it}

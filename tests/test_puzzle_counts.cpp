@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "sudoku_count/error.hpp"
@@ -92,3 +93,26 @@ TEST(PuzzleCountsSlow, SmallLatinSquaresAndVariantsByTwoComputations) {
 TEST(PuzzleCounts, RefusesLayoutsBeyondSixteenCells) {
   EXPECT_THROW(sc::exact_puzzle_counts(sc::Layout{sc::Shape{2, 3}}), sc::InputError);
 }
+
+// The second route to minimal puzzles, by minimal hitting sets of the
+// unavoidable sets over classes of grids, against the listing.
+TEST(PuzzleCounts, MinimalByHittingSetsMatchesTheListing) {
+  for (const sc::Shape shape : {sc::Shape{2, 2}, sc::Shape{1, 3}, sc::Shape{1, 4}, sc::Shape{3, 1}}) {
+    const auto hitting = sc::exact_minimal_puzzle_counts(shape, 2);
+    const auto listed = sc::exact_puzzle_counts(sc::Layout{shape});
+    EXPECT_EQ(hitting.grids, listed.grids) << shape.name();
+    EXPECT_EQ(hitting.minimal, listed.minimal) << shape.name();
+    EXPECT_TRUE(hitting.proper.empty());
+  }
+  EXPECT_EQ(sc::exact_minimal_puzzle_counts(sc::Shape{2, 2}).classes, 2u);  // the two essentially different 4x4 grids
+}
+
+TEST(PuzzleCounts, ExactCountsRefuseWhatTheyCannotReach) {
+  EXPECT_THROW(sc::exact_minimal_puzzle_counts(sc::Shape{2, 4}), sc::InputError);
+  EXPECT_THROW(sc::count_puzzles_exactly(sc::Layout{sc::Shape{2, 3}}, sc::PuzzleKind::Proper, 1), sc::RequestError);
+  EXPECT_THROW(sc::count_puzzles_exactly(sc::Layout{sc::Shape{3, 3}}, sc::PuzzleKind::Minimal, 1), sc::RequestError);
+  std::string method;
+  sc::count_puzzles_exactly(sc::Layout{sc::Shape{2, 2}}, sc::PuzzleKind::Minimal, 1, &method);
+  EXPECT_EQ(method, "listing");
+}
+

@@ -13,9 +13,15 @@
 
 namespace sudoku_count {
 
+enum class PuzzleKind { Minimal, Proper };
+// "minimal", "proper"; puzzle_kind() reads them (InputError otherwise).
+const char* puzzle_kind_name(PuzzleKind kind);
+PuzzleKind puzzle_kind(const std::string& name);
+
 struct PuzzleCounts {
   Layout layout;
   std::uint64_t grids = 0;              // completed grids of the layout
+  std::uint64_t classes = 0;            // exact_minimal_puzzle_counts: classes of grids under the symmetries
   std::vector<std::uint64_t> proper;    // proper[c]: proper puzzles with c givens, c = 0..cells
   std::vector<std::uint64_t> minimal;   // minimal[c]: minimal puzzles with c givens
   double seconds = 0;
@@ -33,12 +39,32 @@ inline constexpr int kExactPuzzleCountsMaxCells = 16;
 // kExactPuzzleCountsMaxCells cells.
 PuzzleCounts exact_puzzle_counts(const Layout& layout);
 
-// ---- estimates (docs/method.md, section 17) ---------------------------------
+// The largest N x N grid exact_minimal_puzzle_counts takes: its grids with
+// the first row fixed are listed (6x6: 39,168).
+inline constexpr int kExactMinimalPuzzleCountsMaxN = 6;
 
-enum class PuzzleKind { Minimal, Proper };
-// "minimal", "proper"; puzzle_kind() reads them (InputError otherwise).
-const char* puzzle_kind_name(PuzzleKind kind);
-PuzzleKind puzzle_kind(const std::string& name);
+// Exact counts of minimal puzzles (proper left empty) for the classic rules
+// of a shape up to 6x6: the grids are grouped into classes under the
+// shape's symmetries (relabelling; rows within bands, bands, columns within
+// stacks, stacks; transposition for square boxes), which map the minimal
+// puzzles of a grid one to one onto those of its images, with the same clue
+// count. For one grid of each class, its minimal unavoidable sets (the cells
+// where it differs from another grid, minimal under inclusion) are found
+// against every grid, and its minimal puzzles counted as their minimal
+// hitting sets. Throws InputError for a shape beyond 6x6.
+// `progress` gets the fraction of the classes done (6x6: 49 classes, a few
+// minutes on 2 cores).
+PuzzleCounts exact_minimal_puzzle_counts(const Shape& shape, int threads = 0,
+                                         const std::function<void(double)>& progress = {});
+
+// The exact count a front end asks for (puzzles --exact): layouts of at
+// most 16 cells by listing (both kinds), the classic rules up to 6x6 by
+// hitting sets (minimal only). Throws RequestError naming {exact} or {kind}
+// for what neither reaches. `method` says which: "listing" or "hitting-sets".
+PuzzleCounts count_puzzles_exactly(const Layout& layout, PuzzleKind kind, int threads, std::string* method = nullptr,
+                                   const std::function<void(double)>& progress = {});
+
+// ---- estimates (docs/method.md, section 17) ---------------------------------
 
 // The methods: "subsets" (a uniform grid, uniform s-cell subsets of it, every
 // proper, or minimal, puzzle within each subset listed and weighted by its

@@ -48,6 +48,8 @@ Json estimate_json(const Progress& progress, const EstimateRun& run, bool checkp
 Json merge_json(const MergeReport& report);
 Json tables_json(const BandTablesReport& report);
 Json puzzle_estimate_json(const PuzzleEstimate& estimate);
+// puzzles --exact: the exact counts of one kind, by clue count.
+Json puzzle_counts_json(const PuzzleCounts& counts, PuzzleKind kind, const std::string& method);
 
 // One line of JSON (invalid UTF-8 in user text, such as a file name, is replaced).
 std::string json_line(const Json& json);

@@ -75,12 +75,16 @@ class SolveResult(_Record):
 
 class PuzzleCountResult(_Record):
     """An estimate of puzzle counts: the total's fields as attributes, and by_clues, one dict per clue
-    count with its estimate, std_error, ci_low and ci_high as decimal.Decimal."""
+    count with its estimate, std_error, ci_low and ci_high as decimal.Decimal. With exact=True, the
+    exact counts: `count` (all clue counts) and by_clues with an int `count` per clue count."""
 
     _shown = ("layout", "kind", "method", "estimate", "std_error", "grid_count", "stop_reason")
 
     def __init__(self, record, attributes):
         super().__init__(record, attributes)
+        if record["exact"]:  # exact=True: the counts as int
+            self.by_clues = [{"clues": row["clues"], "count": int(row["count"])} for row in record["exact_counts"]]
+            return
         self.by_clues = [
             {key: (decimal.Decimal(value) if key in _DECIMAL_FIELDS and value is not None else value)
              for key, value in row.items()}

@@ -361,9 +361,9 @@ CommandSpec puzzles_command() {
   return {
       .name = "puzzles",
       .usage = "sudoku-count puzzles (--box SHAPE [--variant LIST] | --regions FILE) [--kind minimal|proper] "
-               "(--grids G | --time SECONDS) [--clues A-B] [--method M] [--subset-size S] [--subsets-per-grid K] "
+               "(--grids G | --time SECONDS | --exact) [--clues A-B] [--method M] [--subset-size S] [--subsets-per-grid K] "
                "[--seed S] [--threads T] [--json]",
-      .brief = "estimate the numbers of proper and minimal puzzles by clue count",
+      .brief = "estimate (or count exactly, where in reach) the proper and minimal puzzles by clue count",
       .summary = "Unbiased estimates of how many puzzles of a layout have exactly one solution (proper) and how many "
                  "of those lose it when any clue is removed (minimal), by number of clues, with standard errors "
                  "clustered by grid and 95% intervals (docs/method.md, section 17). Each grid is drawn exactly "
@@ -395,10 +395,17 @@ CommandSpec puzzles_command() {
                   {.name = "seed", .kind = Kind::Integer, .value_name = "S",
                    .default_value = std::to_string(defaults.seed), .max = 1.8446744073709552e19,
                    .help = "random seed; one seed and --grids give the same estimate for any --threads"},
+                  {.name = "exact", .kind = Kind::Flag,
+                   .help = "count every puzzle instead of estimating: layouts of at most 16 cells (proper and "
+                           "minimal, by listing every set of cells of every grid), and the minimal puzzles of the "
+                           "classic rules up to 6x6 (minimal hitting sets of each class of grids' unavoidable sets)"},
                   threads_option(), progress_option(), json_option()},
+      .conflicts = {{"exact", {"grids", "time", "clues", "subset-size"},
+                     "--exact counts every puzzle: drop --grids, --time, --clues and --subset-size"}},
       .requirements = {box_required("puzzles", {"box", "regions"}),
-                       {"", {"grids", "time"},
-                        "missing a stop: give --grids G (grids to draw) or --time SECONDS, or both"}},
+                       {"", {"grids", "time", "exact"},
+                        "missing a stop: give --grids G (grids to draw) or --time SECONDS, or both (or --exact for an "
+                        "exact count where one is in reach)"}},
       .handler = handle_puzzles};
 }
 

@@ -53,4 +53,22 @@ PuzzleCounts exact_puzzle_counts(const Layout& layout) {
   return counts;
 }
 
+PuzzleCounts count_puzzles_exactly(const Layout& layout, PuzzleKind kind, int threads, std::string* method,
+                                   const std::function<void(double)>& progress) {
+  if (layout.cells() <= kExactPuzzleCountsMaxCells) {
+    if (method) *method = "listing";
+    return exact_puzzle_counts(layout);
+  }
+  const bool classic_in_reach = layout.classic() && layout.n() <= kExactMinimalPuzzleCountsMaxN;
+  if (classic_in_reach && kind == PuzzleKind::Proper)
+    throw RequestError("kind", "exact counts of proper puzzles list every set of cells of every grid: layouts of "
+                               "at most 16 cells; layout " + layout.name() + " has " + std::to_string(layout.cells()) +
+                               " (its minimal puzzles are counted exactly: {kind} minimal)");
+  if (!classic_in_reach)
+    throw RequestError("exact", "{exact} reaches layouts of at most 16 cells, and the minimal puzzles of the classic "
+                                "rules up to 6x6; layout " + layout.name() + " is beyond: estimate it instead (drop {exact})");
+  if (method) *method = "hitting-sets";
+  return exact_minimal_puzzle_counts(layout.shape(), threads, progress);
+}
+
 }  // namespace sudoku_count

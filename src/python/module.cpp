@@ -260,6 +260,15 @@ py::object puzzles(const PuzzleEstimateRequest& request, const py::object& progr
   return partial;
 }
 
+py::object puzzles_exactly(const Layout& layout, PuzzleKind kind, int threads) {
+  Supervisor supervisor;
+  PuzzleCounts counts;
+  std::string method;
+  supervisor.run([&] { counts = count_puzzles_exactly(layout, kind, threads, &method); }, [] {});
+  supervisor.raise_kept(py::none());
+  return make_result("PuzzleCountResult", puzzle_counts_json(counts, kind, method));
+}
+
 // ---- solve --------------------------------------------------------------------------
 
 py::object solve_result(const SolveResult& result, const Layout& layout, bool explain, std::optional<int> line) {
@@ -454,10 +463,17 @@ also `candidates`, an array of the same shape: C cells of each grid kept at rand
       [](const py::object& box, const py::object& kind, const py::object& variant, const py::object& regions,
          const py::object& method, const py::object& clues, const py::object& subset_size,
          const py::object& subsets_per_grid, const py::object& grids, const py::object& time, const py::object& seed,
-         const py::object& threads, const py::object& progress) {
+         const py::object& threads, bool exact, const py::object& progress) {
         sc::PuzzleEstimateRequest request;
         request.layout = sc::requested_layout(sp::layout_request(box, variant, regions));
         if (const auto k = sp::text(kind, "kind")) request.kind = sc::puzzle_kind(*k);
+        if (exact) {
+          for (const auto& [value, field] : {std::pair{&grids, "grids"}, {&time, "time"}, {&clues, "clues"},
+                                              {&subset_size, "subset_size"}})
+            if (!value->is_none())
+              throw sc::RequestError("exact", "{exact} counts every puzzle: drop {" + std::string(field) + "}");
+          return sp::puzzles_exactly(request.layout, request.kind, sp::small_integer(threads, "threads").value_or(0));
+        }
         request.method = sp::text(method, "method").value_or(request.method);
         request.clues = sp::text(clues, "clues").value_or("");  // an int is one clue count
         request.subset_size = sp::small_integer(subset_size, "subset_size").value_or(0);
@@ -471,13 +487,15 @@ also `candidates`, an array of the same shape: C cells of each grid kept at rand
       R"(Estimates the numbers of minimal (kind='minimal', the default) or proper puzzles by clue count, as
 `sudoku-count puzzles`: a PuzzleCountResult with the total's estimate, std_error, ci_low and ci_high
 and `by_clues`, a list of one dict per clue count (clues, estimate, std_error, ci_low, ci_high, hits,
-interval_method, between_grid_cv). Give grids= or time= (or both). clues='20-32' or 24 chooses the
+interval_method, between_grid_cv). Give grids= or time= (or both), or exact=True for the exact
+counts where they are in reach (by_clues then holds an int `count` per clue count). clues='20-32' or 24 chooses the
 clue counts; method 'subsets' (subset_size=S cells a set) or 'coin' (proper only). progress(result)
 is called about once a second; Ctrl-C stops the run after the grids under way.)",
       arg("box") = py::none(), py::kw_only(), arg("kind") = py::none(), arg("variant") = py::none(),
       arg("regions") = py::none(), arg("method") = py::none(), arg("clues") = py::none(),
       arg("subset_size") = py::none(), arg("subsets_per_grid") = py::none(), arg("grids") = py::none(),
-      arg("time") = py::none(), arg("seed") = py::none(), arg("threads") = py::none(), arg("progress") = py::none());
+      arg("time") = py::none(), arg("seed") = py::none(), arg("threads") = py::none(), arg("exact") = false,
+      arg("progress") = py::none());
 
   m.def(
       "solve",

@@ -300,6 +300,7 @@ Json puzzle_estimate_json(const PuzzleEstimate& e) {
   Json json = layout_json("puzzles", e.layout);
   json["kind"] = puzzle_kind_name(e.kind);
   json["method"] = e.method;
+  json["exact"] = false;
   if (e.method == "subsets") json["subset_size"] = e.subset_size;
   json["subsets_per_grid"] = e.subsets_per_grid;
   json["grid_count"] = e.grids;
@@ -322,6 +323,27 @@ Json puzzle_estimate_json(const PuzzleEstimate& e) {
     rows.push_back(std::move(line));
   }
   json["by_clues"] = std::move(rows);
+  return json;
+}
+
+Json puzzle_counts_json(const PuzzleCounts& counts, PuzzleKind kind, const std::string& method) {
+  Json json = layout_json("puzzles", counts.layout);
+  json["kind"] = puzzle_kind_name(kind);
+  json["method"] = method;
+  json["exact"] = true;
+  json["total_grids"] = std::to_string(counts.grids);
+  if (counts.classes) json["grid_classes"] = counts.classes;
+  const std::vector<std::uint64_t>& by_clues = kind == PuzzleKind::Minimal ? counts.minimal : counts.proper;
+  BigInt total = 0;
+  Json rows = Json::array();
+  for (std::size_t c = 0; c < by_clues.size(); ++c) {
+    total += by_clues[c];
+    if (!by_clues[c]) continue;
+    rows.push_back({{"clues", c}, {"count", std::to_string(by_clues[c])}});
+  }
+  json["count"] = total.str();
+  json["exact_counts"] = std::move(rows);
+  json["seconds"] = number(counts.seconds);
   return json;
 }
 

@@ -85,7 +85,6 @@ UniformGrids::Drawer UniformGrids::drawer() const {
 Grid UniformGrids::Drawer::draw(Rng& rng) { return state_->sampler->draw(rng, *state_->workspace); }
 
 SampleResult sample_grids(const Layout& layout, const SampleOptions& options) {
-  const Shape& shape = layout.shape();
   const auto start = std::chrono::steady_clock::now();
   if (options.count == 0) throw InputError("{count} must be at least 1 (the number of grids to draw)");
   if (options.proposals_per_grid == 0) throw InputError("proposals per grid must be at least 1");

@@ -37,3 +37,11 @@ def test_progress_is_called_with_results():
     seen = []
     sc.puzzles("2", time=1.5, subset_size=8, progress=seen.append)
     assert seen and all(isinstance(r, sc.PuzzleCountResult) for r in seen)
+
+
+def test_exact_counts_of_the_4x4():
+    result = sc.puzzles("2", exact=True)
+    assert result.exact is True and result.method == "listing"
+    assert result.count == 85632
+    assert result.row(5)["count"] == 58368
+    assert sc.puzzles("2", kind="proper", exact=True).count == 13579680

@@ -162,6 +162,9 @@ CASES = [
     ("puzzles", {"box": "3x4", "grids": 5}, "exactly uniform"),
     ("puzzles", {"box": "2", "grids": -1}, "grids="),
     ("puzzles", {"box": "2", "time": -1.0}, "time="),
+    ("puzzles", {"box": "2", "exact": True, "grids": 5}, "exact="),
+    ("puzzles", {"box": "3", "exact": True}, "exact="),
+    ("puzzles", {"box": "2x3", "exact": True, "kind": "proper"}, "kind="),
 ]
 
 

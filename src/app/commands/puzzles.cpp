@@ -3,6 +3,7 @@
 // stopping the run after the grids under way.
 #include <unistd.h>
 
+#include <functional>
 #include <iostream>
 
 #include "commands/commands.hpp"
@@ -15,6 +16,23 @@
 namespace sudoku_count::cli {
 
 int handle_puzzles(const ParsedOptions& options, const ProcessGroup&) {
+  if (options.flag("exact")) {
+    const Layout layout = command_layout(options);
+    const PuzzleKind kind = puzzle_kind(options.text("kind"));
+    std::string method;
+    const bool terminal = isatty(STDERR_FILENO) != 0 && options.text("progress") != "never";
+    std::function<void(double)> progress;
+    if (terminal)
+      progress = [](double fraction) {
+        std::cerr << kEraseLine << "classes of grids done: " << static_cast<int>(100 * fraction) << "%" << std::flush;
+      };
+    const PuzzleCounts counts =
+        count_puzzles_exactly(layout, kind, static_cast<int>(options.integer("threads")), &method, progress);
+    if (terminal) std::cerr << kEraseLine << std::flush;
+    if (options.flag("json")) std::cout << json_line(puzzle_counts_json(counts, kind, method)) << "\n";
+    else puzzle_counts_text(std::cout, counts, kind, method);
+    return 0;
+  }
   install_signal_handlers();
   const PuzzleEstimateRequest request = puzzle_estimate_request(options);
   const std::string progress_mode = options.text("progress");

@@ -499,6 +499,22 @@ void puzzle_estimate_text(std::ostream& out, const PuzzleEstimate& e) {
   out << puzzle_row_text("total", e.total);
 }
 
+void puzzle_counts_text(std::ostream& out, const PuzzleCounts& counts, PuzzleKind kind, const std::string& method) {
+  out << counts.layout.name() << ": " << puzzle_kind_name(kind) << " puzzles by clue count, exactly (" << method;
+  if (counts.classes) out << ", " << counts.classes << " classes of grids";
+  out << ")\n";
+  out << "grids: " << counts.grids << "\n";
+  const std::vector<std::uint64_t>& by_clues = kind == PuzzleKind::Minimal ? counts.minimal : counts.proper;
+  BigInt total = 0;
+  out << format("%6s  %s\n", "clues", "count");
+  for (std::size_t c = 0; c < by_clues.size(); ++c) {
+    total += by_clues[c];
+    if (by_clues[c]) out << format("%6zu  %llu\n", c, static_cast<ull>(by_clues[c]));
+  }
+  out << format("%6s  %s\n", "total", total.str().c_str());
+  out << format("time: %.1f s\n", counts.seconds);
+}
+
 std::string puzzle_progress_line(const PuzzleEstimate& e) {
   return format("%llu grids, %llu sets, %.0f s: total %s (relative error %s)", static_cast<ull>(e.grids),
                 static_cast<ull>(e.sets), e.seconds, row_number(e.total.estimate, e.total).c_str(),

@@ -44,6 +44,8 @@ void merge_text(std::ostream& out, const MergeReport& report);
 void tables_text(std::ostream& out, const BandTablesReport& report);
 // A puzzle-count estimate: what was drawn, then a row per clue count and the total.
 void puzzle_estimate_text(std::ostream& out, const PuzzleEstimate& estimate);
+// puzzles --exact: a row per clue count with puzzles, and the total.
+void puzzle_counts_text(std::ostream& out, const PuzzleCounts& counts, PuzzleKind kind, const std::string& method);
 // Its status line: grids, sets, time, the total so far.
 std::string puzzle_progress_line(const PuzzleEstimate& estimate);
 

@@ -1,0 +1,108 @@
+#!/usr/bin/python3
+"""Runs `sudoku-count puzzles` with a fixed budget, saves its JSON record with
+the load average around it, and prints the rows as a Markdown table (for
+docs/results.md and docs/benchmarks.md).
+
+    scripts/puzzle_results.py BINARY OUT.json -- PUZZLES_ARGS...
+    scripts/puzzle_results.py --table OUT.json [--compare berthier]
+
+PUZZLES_ARGS must give a fixed budget (--grids or --time), never a stop on a
+precision. --compare berthier adds, for 9x9 minimal puzzles, Berthier's
+controlled-bias figures (3.1055e37 minimal puzzles in all, "0.065% relative
+error", and his per-clue percentages): a comparison table, not an output.
+"""
+import json
+import os
+import subprocess
+import sys
+
+# Berthier (2009-2013, "The real distribution of minimal puzzles"): the share
+# of minimal 9x9 puzzles with each clue count, in percent, and the total.
+# Published figures, for comparison only.
+BERTHIER_TOTAL = 3.1055e37
+BERTHIER_PERCENT = {20: 1.32e-7, 21: 0.000034, 22: 0.00348, 23: 0.148, 24: 2.28, 25: 13.42, 26: 31.91,
+                    27: 32.71, 28: 15.48, 29: 3.598, 30: 0.41, 31: 0.0241, 32: 0.00102}
+BERTHIER_REL_ERROR = 0.00065
+
+
+def run(binary, out, args):
+    if "--rel-error" in args or not ("--grids" in args or "--time" in args):
+        sys.exit("puzzle_results: give a fixed budget (--grids or --time)")
+    load_before = os.getloadavg()
+    done = subprocess.run([binary, "puzzles", *args, "--json", "--progress", "never"], capture_output=True, text=True)
+    load_after = os.getloadavg()
+    if done.returncode != 0:
+        sys.exit("puzzle_results: the run failed: " + done.stderr.strip())
+    record = json.loads(done.stdout)
+    record["load_average_before"] = [round(x, 2) for x in load_before]
+    record["load_average_after"] = [round(x, 2) for x in load_after]
+    record["arguments"] = ["puzzles", *args]
+    with open(out, "w") as f:
+        json.dump(record, f, indent=1)
+        f.write("\n")
+    return record
+
+
+def digits(value, rel):
+    """The digits the relative error supports (two of the error)."""
+    import math
+    if not rel or rel <= 0:
+        return "%.1e" % value
+    return "%.*e" % (max(1, min(9, int(math.floor(-math.log10(rel))) + 1)), value)
+
+
+def table(record, compare):
+    print("command: `sudoku-count %s`" % " ".join(record["arguments"]))
+    print("grids %d, sets %d, uniqueness tests %d, %.0f s on %d threads (set-up %.1f s); load average %s before, %s after"
+          % (record["grid_count"], record["sets"], record["uniqueness_tests"], record["seconds"], record["threads"],
+             record["setup_seconds"], record["load_average_before"][0], record["load_average_after"][0]))
+    print()
+    head = "| clues | estimate | rel. std. error | hits | 95% interval | grid-to-grid CV |"
+    rule = "|---|---|---|---|---|---|"
+    if compare:
+        head += " Berthier (CBG) | difference in combined SE |"
+        rule += "---|---|"
+    print(head)
+    print(rule)
+    rows = [*record["by_clues"], dict(record, clues="total")]
+    for row in rows:
+        if row["hits"] == 0:
+            continue
+        est, rel = float(row["estimate"]), row["rel_std_error"]
+        cv = row["between_grid_cv"]
+        line = "| %s | %s | %s | %d | [%s, %s] %s | %s |" % (
+            row["clues"], digits(est, rel), "%.2e" % rel if rel else "-", row["hits"],
+            digits(float(row["ci_low"]), rel), digits(float(row["ci_high"]), rel), row["interval_method"],
+            "%.2f" % cv if cv is not None else "-")
+        if compare:
+            if row["clues"] == "total":
+                theirs = BERTHIER_TOTAL
+                their_se = BERTHIER_TOTAL * BERTHIER_REL_ERROR
+                shown = "%.4e ± 0.065%%" % theirs
+            else:
+                theirs = BERTHIER_TOTAL * BERTHIER_PERCENT.get(row["clues"], 0) / 100
+                their_se = None
+                shown = "%.4g (no error given)" % theirs if theirs else "-"
+            ours_se = float(row["std_error"])
+            if theirs:
+                combined = (ours_se ** 2 + (their_se or 0) ** 2) ** 0.5
+                line += " %s | %+.1f |" % (shown, (est - theirs) / combined)
+            else:
+                line += " - | - |"
+        print(line)
+
+
+def main():
+    argv = sys.argv[1:]
+    if argv and argv[0] == "--table":
+        record = json.load(open(argv[1]))
+        table(record, "--compare" in argv and argv[argv.index("--compare") + 1] == "berthier")
+        return
+    if len(argv) < 3 or argv[2] != "--":
+        sys.exit(__doc__)
+    record = run(argv[0], argv[1], argv[3:])
+    table(record, False)
+
+
+if __name__ == "__main__":
+    main()
