@@ -35,7 +35,7 @@ def main():
             rows.setdefault(row["clues"], []).append((float(row["estimate"]), float(row["std_error"]), row["hits"]))
     study = {"arguments": ["puzzles", *args], "runs": runs, "load_average_before": [round(x, 2) for x in load_before],
              "load_average_after": [round(x, 2) for x in load_after], "rows": []}
-    print("command: `sudoku-count %s --seed S` for S = 1..%d; load average %.2f before, %.2f after"
+    print("command: `sudoku-count puzzles %s --seed S` for S = 1..%d; load average %.2f before, %.2f after"
           % (" ".join(args), runs, load_before[0], load_after[0]))
     print()
     print("| clues | mean estimate | hits a run (mean) | spread / reported error |")

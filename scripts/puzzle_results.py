@@ -23,6 +23,12 @@ BERTHIER_TOTAL = 3.1055e37
 BERTHIER_PERCENT = {20: 1.32e-7, 21: 0.000034, 22: 0.00348, 23: 0.148, 24: 2.28, 25: 13.42, 26: 31.91,
                     27: 32.71, 28: 15.48, 29: 3.598, 30: 0.41, 31: 0.0241, 32: 0.00102}
 BERTHIER_REL_ERROR = 0.00065
+# The controlled-bias collection behind the shares holds 5,926,343 puzzles.
+# Berthier publishes no error per clue count; the table approximates one as
+# 1 / sqrt(share x 5,926,343), the Poisson error of the puzzles of that clue
+# count in the collection (computed, not published; it ignores the bias
+# correction's weights).
+BERTHIER_PUZZLES = 5926343
 
 
 def run(binary, out, args):
@@ -75,17 +81,22 @@ def table(record, compare):
             digits(float(row["ci_low"]), rel), digits(float(row["ci_high"]), rel), row["interval_method"],
             "%.2f" % cv if cv is not None else "-")
         if compare:
-            if row["clues"] == "total":
-                theirs = BERTHIER_TOTAL
-                their_se = BERTHIER_TOTAL * BERTHIER_REL_ERROR
-                shown = "%.4e ± 0.065%%" % theirs
-            else:
-                theirs = BERTHIER_TOTAL * BERTHIER_PERCENT.get(row["clues"], 0) / 100
-                their_se = None
-                shown = "%.4g (no error given)" % theirs if theirs else "-"
             ours_se = float(row["std_error"])
-            if theirs:
-                combined = (ours_se ** 2 + (their_se or 0) ** 2) ** 0.5
+            if row["clues"] == "total":
+                # The same clue counts as the rows above (Berthier's shares of them).
+                clues = [r["clues"] for r in record["by_clues"] if r["hits"] > 0]
+                share = sum(BERTHIER_PERCENT.get(c, 0) for c in clues) / 100
+                theirs = BERTHIER_TOTAL * share
+                their_rel = BERTHIER_REL_ERROR
+                shown = "%.4e (%.2f%% of 3.1055e37, ± 0.065%%)" % (theirs, 100 * share)
+            else:
+                share = BERTHIER_PERCENT.get(row["clues"], 0) / 100
+                theirs = BERTHIER_TOTAL * share
+                expected = share * BERTHIER_PUZZLES
+                their_rel = 1 / expected ** 0.5 if expected > 0 else None
+                shown = "%.4g ± %.2g%%" % (theirs, 100 * their_rel) if their_rel else "-"
+            if theirs and their_rel:
+                combined = (ours_se ** 2 + (theirs * their_rel) ** 2) ** 0.5
                 line += " %s | %+.1f |" % (shown, (est - theirs) / combined)
             else:
                 line += " - | - |"

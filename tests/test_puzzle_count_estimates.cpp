@@ -35,11 +35,12 @@ sc::PuzzleEstimateRequest request4(sc::PuzzleKind kind, const std::string& metho
 }
 
 // The chance that one set drawn holds a given puzzle of c clues: C(K-c,
-// s-c) / C(K, s) for subsets of s of the K = 16 cells, 2^-16 for the coin.
+// s-c) / C(K, s) for subsets of s of the K cells, 2^-K for the coin.
 long double inclusion(const sc::PuzzleEstimate& estimate, int c) {
-  if (estimate.method == "coin") return std::ldexp(1.0L, -16);
+  const int cells = estimate.layout.cells();
+  if (estimate.method == "coin") return std::ldexp(1.0L, -cells);
   long double p = 1;
-  for (int i = 0; i < c; ++i) p *= static_cast<long double>(estimate.subset_size - i) / (16 - i);
+  for (int i = 0; i < c; ++i) p *= static_cast<long double>(estimate.subset_size - i) / (cells - i);
   return p;
 }
 
@@ -52,6 +53,7 @@ long double inclusion(const sc::PuzzleEstimate& estimate, int c) {
 // counts). A row whose exact count is 0 must be exactly 0 (no set can hold a
 // puzzle that does not exist).
 void expect_near_exact(const sc::PuzzleEstimate& estimate, const std::vector<std::uint64_t>& exact) {
+  const long double grids = static_cast<long double>(estimate.grid_count);
   long double exact_total = 0;
   for (const sc::PuzzleCountRow& row : estimate.rows) {
     const long double truth = exact[row.clues];
@@ -61,7 +63,7 @@ void expect_near_exact(const sc::PuzzleEstimate& estimate, const std::vector<std
       EXPECT_EQ(value, 0) << row.clues << " clues";
       continue;
     }
-    const long double expected_hits = truth / 288 * inclusion(estimate, row.clues) * estimate.sets;
+    const long double expected_hits = truth / grids * inclusion(estimate, row.clues) * estimate.sets;
     if (expected_hits < 50) {
       EXPECT_LE(std::fabs(row.hits - expected_hits), 4 * std::sqrt(expected_hits) + 2) << row.clues << " clues";
       continue;
@@ -99,6 +101,26 @@ TEST(PuzzleCountEstimates, ProperByCoinWithin4SEOfTheExact4x4Counts) {
   EXPECT_EQ(estimate.method, "coin");
   ASSERT_EQ(estimate.rows.size(), 17u);  // 0..16 clues
   expect_near_exact(estimate, exact4().proper);
+}
+
+// The minimal 6x6 puzzles by clue count, as exact_minimal_puzzle_counts
+// gives them (docs/runs/puzzles/2x3-minimal-exact.json: 49 classes of
+// grids, about 10 minutes on one thread, so not recomputed here).
+const std::vector<std::uint64_t> kMinimal6x6 = {0, 0, 0, 0, 0, 0, 0, 0, 1310100480, 436370872320, 9228819317760,
+                                                22866215086080, 9716145799680, 882848471040, 17505331200, 104509440};
+
+TEST(PuzzleCountEstimatesSlow, MinimalBySubsetsWithin4SEOfTheExact6x6Counts) {
+  sc::PuzzleEstimateRequest request;
+  request.layout = sc::Layout{sc::Shape{2, 3}};
+  request.subset_size = 13;
+  request.grids = 400;
+  request.seed = 36;
+  request.threads = 2;
+  const auto estimate = sc::estimate_puzzle_counts(request);
+  EXPECT_EQ(estimate.grid_count, 28200960);
+  std::vector<std::uint64_t> exact = kMinimal6x6;
+  exact.resize(14);  // up to s = 13
+  expect_near_exact(estimate, exact);
 }
 
 TEST(PuzzleCountEstimates, OneSeedGivesOneEstimateForAnyThreadCount) {
