@@ -17,7 +17,8 @@ namespace sudoku_count::detail {
 class UniquenessTest {
  public:
   explicit UniquenessTest(const Layout& layout);
-  // Starts on a new grid with no cell kept.
+  // Starts on a new grid with no cell kept (keep and drop then change the
+  // kept cells one at a time).
   void reset(const Grid& grid);
   void keep(int cell);
   void drop(int cell);

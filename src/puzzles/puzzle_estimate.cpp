@@ -7,7 +7,6 @@
 #include <boost/math/distributions/chi_squared.hpp>
 #include <chrono>
 #include <cmath>
-#include <numeric>
 #include <utility>
 
 #include "core/threads.hpp"
@@ -134,26 +133,24 @@ class Plan {
     }
   }
 
-  const Layout& layout() const { return layout_; }
   const std::string& method() const { return method_; }
   int subset_size() const { return subset_size_; }
   int per_grid() const { return per_grid_; }
   int min_clues() const { return min_clues_; }
   int max_clues() const { return max_clues_; }
-  long double weight(int clues) const { return weight_[clues]; }
 
-  // The sets of grid `index`, from its own stream after the grid.
+  // The sets of a grid, from its own stream after the grid.
   GridTally run_grid(const Grid& grid, Rng& rng, UniquenessTest& test) const {
     const int cells = layout_.cells();
     GridTally tally;
     tally.found.assign(cells + 1, 0);
     tally.found_squared.assign(cells + 1, 0);
     std::vector<std::uint64_t> proper(cells + 1), minimal(cells + 1);
-    std::vector<int> order(cells), set;
+    std::vector<int> set;
+    test.reset(grid);
     for (int j = 0; j < per_grid_; ++j) {
       std::fill(proper.begin(), proper.end(), 0);
       std::fill(minimal.begin(), minimal.end(), 0);
-      test.reset(grid);
       set.clear();
       if (method_ == "coin") {
         for (int cell = 0; cell < cells; cell += 64) {
@@ -162,18 +159,17 @@ class Plan {
             if (bits & 1) set.push_back(cell + b);
         }
       } else {
-        // The first s places of a partial Fisher-Yates shuffle, kept in cell order.
-        std::iota(order.begin(), order.end(), 0);
-        for (int k = 0; k < subset_size_; ++k)
-          std::swap(order[k], order[k + static_cast<int>(uniform_below(rng, static_cast<std::uint64_t>(cells - k)))]);
-        set.assign(order.begin(), order.begin() + subset_size_);
-        std::sort(set.begin(), set.end());
+        // The candidate puzzle sample --clues draws, its cells in cell order.
+        const Grid kept = random_clues(grid, subset_size_, rng);
+        for (int cell = 0; cell < cells; ++cell)
+          if (kept.cells[cell]) set.push_back(cell);
       }
       for (int cell : set) test.keep(cell);
       if (test.proper()) {
         if (method_ == "coin") proper[set.size()] = 1;
         else detail::count_proper_subsets(test, set, proper, kind_ == PuzzleKind::Minimal ? &minimal : nullptr);
       }
+      for (int cell : set) test.drop(cell);  // the walk left the set kept
       const std::vector<std::uint64_t>& counted = kind_ == PuzzleKind::Minimal ? minimal : proper;
       long double total = 0;
       for (int c = min_clues_; c <= max_clues_; ++c) {

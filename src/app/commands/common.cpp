@@ -45,6 +45,12 @@ constexpr auto kWatchPoll = std::chrono::milliseconds(50);
 
 Shape box_shape(const ParsedOptions& options) { return Shape::parse(options.text("box")); }
 
+ProgressOutput progress_output(const ParsedOptions& options) {
+  const std::string mode = options.text("progress");
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  return {.status_line = mode != "never" && terminal, .plain_lines = mode == "always" && !terminal};
+}
+
 SaveNoticeFn save_notice_printer(bool erase_progress_line) {
   return [erase_progress_line](const SaveNotice& notice) {
     std::cerr << (erase_progress_line ? kEraseLine : "") << "sudoku-count: ";

@@ -16,6 +16,15 @@ namespace sudoku_count::cli {
 // The shape of --box (the table requires --box wherever this is called).
 Shape box_shape(const ParsedOptions& options);
 
+// Where --progress sends a run's progress: a status line redrawn on stderr
+// when it is a terminal (unless --progress never), plain lines on stderr
+// when --progress always and it is not.
+struct ProgressOutput {
+  bool status_line = false;
+  bool plain_lines = false;
+};
+ProgressOutput progress_output(const ParsedOptions& options);
+
 // Tells on stderr how a run's saves went (the library's SaveNotice): a
 // failed write at once (and, for the final one, that the exit status is 3),
 // the first write that succeeds after a failure. `erase_progress_line`:

@@ -36,10 +36,7 @@ int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
   // Progress: a status line redrawn on stderr when it is a terminal
   // (whatever stdout is), plain lines on stderr when asked for and it is
   // not; report lines on stdout as --report-every says.
-  const std::string progress_mode = options.text("progress");
-  const bool terminal = isatty(STDERR_FILENO) != 0;
-  const bool status_line = progress_mode != "never" && terminal;
-  const bool plain_lines = progress_mode == "always" && !terminal;
+  const auto [status_line, plain_lines] = progress_output(options);
   const double stdout_every =
       options.has("report-every") ? options.real("report-every") : (isatty(STDOUT_FILENO) ? 1.0 : 0.0);
   const double status_every = status_line ? kStatusLineEvery : plain_lines ? kPlainLineEvery : 0;

@@ -44,7 +44,7 @@ int essentially_different(const ParsedOptions& options) {
   symmetry.threads = static_cast<int>(options.integer("threads"));
   symmetry.transposition = !options.flag("no-transposition");
   const bool json = options.flag("json");
-  const bool show_progress = isatty(STDERR_FILENO) && options.text("progress") != "never";
+  const bool show_progress = progress_output(options).status_line;
   auto progress = [&](double fraction) {
     if (show_progress) std::cerr << exact_progress_line(fraction) << std::flush;
   };
@@ -57,7 +57,7 @@ int essentially_different(const ParsedOptions& options) {
 
 // exact --calibrate: the projected cost of the layers route.
 int calibrate(const ParsedOptions& options) {
-  if (isatty(STDERR_FILENO) && options.text("progress") != "never")
+  if (progress_output(options).status_line)
     std::cerr << "sudoku-count: calibrating the layers route of box " << command_layout(options).shape().name()
               << " (the census of its classes, then 1000 states a layer)...\n";
   const LayerCalibration calibration = requested_calibration(options);
@@ -75,9 +75,8 @@ int handle_exact(const ParsedOptions& options, const ProcessGroup& group) {
   const bool json = options.flag("json");
   // Progress: a line redrawn on a terminal's stderr; for a job elsewhere a
   // plain line every half minute (--progress never: none).
-  const std::string progress_mode = options.text("progress");
   const bool terminal = isatty(STDERR_FILENO) != 0;
-  const bool show_progress = progress_mode != "never";
+  const bool show_progress = options.text("progress") != "never";
   const bool status_line = show_progress && terminal;
   // A unit can take the better part of an hour (2x6): on SIGTERM or a second
   // SIGINT the units under way are dropped (the checkpoint records finished

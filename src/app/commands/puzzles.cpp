@@ -1,8 +1,6 @@
 // puzzles: estimates of the numbers of proper and minimal puzzles by clue
 // count (puzzle_counts.hpp), with a status line on a terminal and a signal
 // stopping the run after the grids under way.
-#include <unistd.h>
-
 #include <functional>
 #include <iostream>
 
@@ -20,25 +18,22 @@ int handle_puzzles(const ParsedOptions& options, const ProcessGroup&) {
     const Layout layout = command_layout(options);
     const PuzzleKind kind = puzzle_kind(options.text("kind"));
     std::string method;
-    const bool terminal = isatty(STDERR_FILENO) != 0 && options.text("progress") != "never";
+    const bool status_line = progress_output(options).status_line;
     std::function<void(double)> progress;
-    if (terminal)
+    if (status_line)
       progress = [](double fraction) {
         std::cerr << kEraseLine << "classes of grids done: " << static_cast<int>(100 * fraction) << "%" << std::flush;
       };
     const PuzzleCounts counts =
         count_puzzles_exactly(layout, kind, static_cast<int>(options.integer("threads")), &method, progress);
-    if (terminal) std::cerr << kEraseLine << std::flush;
+    if (status_line) std::cerr << kEraseLine << std::flush;
     if (options.flag("json")) std::cout << json_line(puzzle_counts_json(counts, kind, method)) << "\n";
     else puzzle_counts_text(std::cout, counts, kind, method);
     return 0;
   }
   install_signal_handlers();
   const PuzzleEstimateRequest request = puzzle_estimate_request(options);
-  const std::string progress_mode = options.text("progress");
-  const bool terminal = isatty(STDERR_FILENO) != 0;
-  const bool status_line = progress_mode != "never" && terminal;
-  const bool plain_lines = progress_mode == "always" && !terminal;
+  const auto [status_line, plain_lines] = progress_output(options);
   PuzzleProgressFn progress;
   if (status_line)
     progress = [](const PuzzleEstimate& so_far) { std::cerr << kEraseLine << puzzle_progress_line(so_far) << std::flush; };

@@ -97,11 +97,15 @@ void verdict_text(std::ostream& out, const SolveResult& result, const Layout& sh
   }
 }
 
-// Significant digits that the standard error supports: down to the error's
-// second significant digit, at least 2 and at most 10.
+// Significant digits that a relative standard error supports: down to the
+// error's second significant digit, at least 2 and at most 10.
+int digits_for_rel_error(double rel_std_error) {
+  return std::clamp(static_cast<int>(std::floor(-std::log10(rel_std_error))) + 2, 2, 10);
+}
+
 int supported_digits(const Summary& s) {
   if (!s.error_known || !(s.rel_std_error > 0) || !std::isfinite(s.rel_std_error)) return 10;
-  return std::clamp(static_cast<int>(std::floor(-std::log10(s.rel_std_error))) + 2, 2, 10);
+  return digits_for_rel_error(s.rel_std_error);
 }
 
 std::string k_text(double k) { return std::isnan(k) ? "-" : format("%.2f", k); }
@@ -466,11 +470,10 @@ void layer_calibration_text(std::ostream& out, const LayerCalibration& c) {
 
 namespace {
 
-// The digits a row's standard error supports (supported_digits' rule).
+// The digits a row's standard error supports.
 std::string row_number(const BigFloat& value, const PuzzleCountRow& row) {
   if (row.hits == 0 || !(row.std_error > 0)) return format_scientific(value, 2);
-  const double rel = static_cast<double>(row.std_error / row.estimate);
-  return format_scientific(value, std::clamp(static_cast<int>(std::floor(-std::log10(rel))) + 2, 2, 10));
+  return format_scientific(value, digits_for_rel_error(static_cast<double>(row.std_error / row.estimate)));
 }
 
 std::string puzzle_row_text(const std::string& label, const PuzzleCountRow& row) {
