@@ -178,6 +178,35 @@ a=$("$bin" puzzles --box 2 --grids 64 --subset-size 8 --seed 9 --threads 1 --jso
 b=$("$bin" puzzles --box 2 --grids 64 --subset-size 8 --seed 9 --threads 2 --json 2>&1 | grep -o '"by_clues".*')
 pass_if puzzles-threads "$([ -n "$a" ] && [ "$a" = "$b" ]; echo $?)" "one seed gave two estimates for 1 and 2 threads"
 check puzzles-no-stop 2 'missing a stop' -- puzzles --box 2
+check puzzles-supersets 0 'method supersets \(the minimal puzzles containing sets of 3 cells\)' -- puzzles --box 2 --method supersets --subset-size 3 --grids 20
+check puzzles-supersets-json 0 '"method":"supersets","exact":false,"subset_size":24' -- puzzles --box 3 --method supersets --grids 1 --subsets-per-grid 1 --clues 24-25 --json
+check puzzles-supersets-proper 2 '\-\-method supersets counts minimal puzzles only' -- puzzles --box 2 --kind proper --method supersets --grids 5
+check puzzles-supersets-low 2 'counts puzzles of at least 5 clues, not 4' -- puzzles --box 2 --method supersets --subset-size 5 --clues 4-6 --grids 5
+# Saved puzzle runs: a run stopped at 40 grids and resumed to 64 gives what
+# one run of 64 grids gives; runs of two seeds merge; saved files of other
+# kinds, plans that differ and runs that share grids are refused.
+"$bin" puzzles --box 2 --grids 40 --subset-size 8 --seed 9 --checkpoint "$tmp/p9.run" >/dev/null 2>&1
+c=$("$bin" puzzles --resume "$tmp/p9.run" --grids 64 --json 2>&1 | grep -o '"by_clues".*')
+pass_if puzzles-resume "$([ -n "$c" ] && [ "$a" = "$c" ]; echo $?)" "a resumed run differs from an uninterrupted one"
+check puzzles-resume-done 0 'grids 0\.\.63, stopped by grids' -- puzzles --resume "$tmp/p9.run" --grids 50
+check puzzles-checkpoint-exists 2 '\-\-checkpoint.*exists' -- puzzles --box 2 --grids 5 --checkpoint "$tmp/p9.run"
+"$bin" puzzles --box 2 --grids 30 --subset-size 8 --seed 10 --checkpoint "$tmp/p10.run" >/dev/null 2>&1
+check puzzles-merge 0 '"stop_reason":"merged","ranges":\[\{"seed":"9","first_block":0,"end_block":64\},\{"seed":"10","first_block":0,"end_block":30\}\].*"runs":2' \
+  -- merge "$tmp/p10.run" "$tmp/p9.run" --json
+check puzzles-merge-output 0 "merged puzzle run saved to" -- merge "$tmp/p10.run" "$tmp/p9.run" --output "$tmp/p-merged.run"
+check puzzles-resume-merged 2 'holds 2 merged runs and cannot be resumed' -- puzzles --resume "$tmp/p-merged.run" --grids 500
+check puzzles-merge-twice 2 'both hold grids 0\.\.63 of seed 9' -- merge "$tmp/p9.run" "$tmp/p-merged.run"
+"$bin" puzzles --box 2 --grids 10 --subset-size 7 --seed 11 --checkpoint "$tmp/p11.run" >/dev/null 2>&1
+check puzzles-merge-plan 2 'differ in subset size \(8 vs 7\)' -- merge "$tmp/p9.run" "$tmp/p11.run"
+check puzzles-resume-seed 2 '\-\-seed 3 does not match puzzle run' -- puzzles --resume "$tmp/p9.run" --grids 80 --seed 3
+check puzzles-resume-box 2 '\-\-box 2x3 does not match puzzle run' -- puzzles --resume "$tmp/p9.run" --grids 80 --box 2x3
+cp "$data/checkpoints/est_bands_2x3_v2.ckpt" "$tmp/estimate.ckpt"  # a copy: resuming locks it, beside the file
+check puzzles-resume-estimate 2 "is an estimate run's checkpoint" -- puzzles --resume "$tmp/estimate.ckpt" --grids 5
+check puzzles-merge-estimate 2 "is an estimate run's checkpoint" -- merge "$tmp/p9.run" "$tmp/estimate.ckpt"
+check estimate-resume-puzzles 2 "is a puzzle-count run's saved state" -- estimate --resume "$tmp/p9.run" --samples 10
+check exact-resume-puzzles 2 "is a puzzle-count run's saved state" -- exact --resume "$tmp/p9.run"
+check puzzles-exact-resume 2 '\-\-exact counts every puzzle' -- puzzles --box 2 --exact --resume "$tmp/p9.run"
+check puzzles-resume-no-stop 2 'missing a stop' -- puzzles --resume "$tmp/p9.run"
 check puzzles-exact 0 '^ total  85632$' -- puzzles --box 2 --exact
 check puzzles-exact-proper 0 '^ total  13579680$' -- puzzles --box 2 --kind proper --exact
 check puzzles-exact-json 0 '"method":"listing","exact":true,"total_grids":"12","count":"324"' -- puzzles --box 1x3 --exact --json

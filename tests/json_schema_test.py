@@ -35,6 +35,7 @@ def main():
     with open(puzzles, "w") as f:
         f.write(P8008 + "\n# a comment\n" + P8008.replace("9", ".", 1) + "\n")
     ckpt_a, ckpt_b = os.path.join(tmp, "a.ckpt"), os.path.join(tmp, "b.ckpt")
+    run_a, run_b = os.path.join(tmp, "a.run"), os.path.join(tmp, "b.run")
     commands = [
         ["estimate", "--box", "2x3", "--samples", "3000", "--report-every", "0.001", "--checkpoint", ckpt_a],
         ["estimate", "--box", "2x3", "--samples", "3000", "--seed", "18446744073709551615", "--checkpoint", ckpt_b],
@@ -54,6 +55,11 @@ def main():
         ["tables", "--box", "2x3"],
         ["puzzles", "--box", "2x2", "--grids", "50", "--subset-size", "6"],
         ["puzzles", "--box", "2x2", "--kind", "proper", "--grids", "50", "--subsets-per-grid", "1"],
+        ["puzzles", "--box", "2x2", "--grids", "20", "--subset-size", "6", "--seed", "1", "--checkpoint", run_a],
+        ["puzzles", "--resume", run_a, "--grids", "40"],
+        ["puzzles", "--box", "2x2", "--grids", "20", "--subset-size", "6", "--seed", "2", "--checkpoint", run_b],
+        ["merge", run_a, run_b, "--output", os.path.join(tmp, "ab.run")],
+        ["puzzles", "--box", "2x2", "--method", "supersets", "--subset-size", "3", "--grids", "20"],
         ["puzzles", "--box", "2x2", "--exact"],
         ["puzzles", "--box", "1x3", "--exact", "--kind", "proper"],
     ]

@@ -10,6 +10,7 @@
 
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/puzzle_counts.hpp"
+#include "sudoku_count/puzzle_session.hpp"
 
 namespace sc = sudoku_count;
 
@@ -26,7 +27,7 @@ sc::PuzzleEstimateRequest request4(sc::PuzzleKind kind, const std::string& metho
   request.layout = sc::Layout{sc::Shape{2, 2}};
   request.kind = kind;
   request.method = method;
-  request.subset_size = subset_size;
+  if (subset_size) request.subset_size = subset_size;  // 0: the default
   request.subsets_per_grid = 4;
   request.grids = grids;
   request.seed = seed;
@@ -35,11 +36,16 @@ sc::PuzzleEstimateRequest request4(sc::PuzzleKind kind, const std::string& metho
 }
 
 // The chance that one set drawn holds a given puzzle of c clues: C(K-c,
-// s-c) / C(K, s) for subsets of s of the K cells, 2^-K for the coin.
+// s-c) / C(K, s) for subsets of s of the K cells, 2^-K for the coin; for
+// supersets, that the set lies in the puzzle.
 long double inclusion(const sc::PuzzleEstimate& estimate, int c) {
   const int cells = estimate.layout.cells();
   if (estimate.method == "coin") return std::ldexp(1.0L, -cells);
   long double p = 1;
+  if (estimate.method == "supersets") {  // a uniform s-set inside the puzzle: C(c, s) / C(K, s)
+    for (int i = 0; i < estimate.subset_size; ++i) p *= static_cast<long double>(c - i) / (cells - i);
+    return p;
+  }
   for (int i = 0; i < c; ++i) p *= static_cast<long double>(estimate.subset_size - i) / (cells - i);
   return p;
 }
@@ -90,6 +96,14 @@ TEST(PuzzleCountEstimates, MinimalBySubsetsWithin4SEOfTheExact4x4Counts) {
   EXPECT_EQ(estimate.rows[5].interval, "normal");
 }
 
+TEST(PuzzleCountEstimates, MinimalBySupersetsWithin4SEOfTheExact4x4Counts) {
+  const auto estimate = sc::estimate_puzzle_counts(request4(sc::PuzzleKind::Minimal, "supersets", 3, 400, 14));
+  EXPECT_EQ(estimate.method, "supersets");
+  ASSERT_EQ(estimate.rows.size(), 4u);  // 3..6 clues: from s to 2s
+  EXPECT_EQ(estimate.rows.front().clues, 3);
+  expect_near_exact(estimate, exact4().minimal);
+}
+
 TEST(PuzzleCountEstimates, ProperBySubsetsWithin4SEOfTheExact4x4Counts) {
   const auto estimate = sc::estimate_puzzle_counts(request4(sc::PuzzleKind::Proper, "subsets", 8, 300, 12));
   expect_near_exact(estimate, exact4().proper);
@@ -120,6 +134,23 @@ TEST(PuzzleCountEstimatesSlow, MinimalBySubsetsWithin4SEOfTheExact6x6Counts) {
   EXPECT_EQ(estimate.grid_count, 28200960);
   std::vector<std::uint64_t> exact = kMinimal6x6;
   exact.resize(14);  // up to s = 13
+  expect_near_exact(estimate, exact);
+}
+
+// The high tail by supersets: sets of 10 cells, every minimal puzzle of 10
+// to 15 clues above them.
+TEST(PuzzleCountEstimatesSlow, MinimalBySupersetsWithin4SEOfTheExact6x6Counts) {
+  sc::PuzzleEstimateRequest request;
+  request.layout = sc::Layout{sc::Shape{2, 3}};
+  request.method = "supersets";
+  request.subset_size = 10;
+  request.clues = "10-16";
+  request.grids = 150;
+  request.seed = 37;
+  request.threads = 2;
+  const auto estimate = sc::estimate_puzzle_counts(request);
+  std::vector<std::uint64_t> exact = kMinimal6x6;
+  exact.resize(17);  // none of 16
   expect_near_exact(estimate, exact);
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sudoku_count/bignum.hpp"
+#include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/layout.hpp"
 
 namespace sudoku_count {
@@ -68,27 +69,24 @@ PuzzleCounts count_puzzles_exactly(const Layout& layout, PuzzleKind kind, int th
 
 // The methods: "subsets" (a uniform grid, uniform s-cell subsets of it, every
 // proper, or minimal, puzzle within each subset listed and weighted by its
-// inclusion probability: every clue count up to s at once) and "coin" (each
+// inclusion probability: every clue count up to s at once), "supersets"
+// (minimal only: every minimal puzzle containing a uniform s-cell set,
+// weighted by C(cells, s) / C(c, s): every clue count from s up at once, the
+// high tail) and "coin" (each
 // cell of a uniform grid kept with probability 1/2, the set weighted by
 // 2^cells when proper: proper puzzles of every clue count at once). "auto":
 // subsets for minimal puzzles, coin for proper ones.
-struct PuzzleEstimateRequest {
-  Layout layout;
-  PuzzleKind kind = PuzzleKind::Minimal;
-  std::string method = "auto";
-  int subset_size = 0;             // subsets: s; 0 = default_subset_size
-  int subsets_per_grid = 32;       // sets drawn from each grid (the cluster of the standard error)
-  std::string clues;               // the clue counts reported: "A-B" or "A"; "" = all the method reaches
-  std::uint64_t grids = 0;         // stop after this many grids; 0 = no such limit
-  double time = 0;                 // stop after this many seconds of wall time; 0 = no such limit
-  std::uint64_t seed = 0;
-  int threads = 0;                 // 0 = all cores
-};
+//
+// The request and the session that runs them: puzzle_session.hpp.
 
 // The default s of the subsets method: 35% of the cells (9x9: 28, about the
 // mode of minimal puzzles plus four), at least the largest clue count asked
 // (max_clues; -1 = none), at most max_subset_size.
 int default_subset_size(const Layout& layout, int max_clues = -1);
+// The default s of the supersets method: 30% of the cells (9x9: 24), or,
+// with a lowest clue count asked (min_clues; -1 = none), four below it but
+// not below 30% of the cells, and never above it.
+int default_superset_start(const Layout& layout, int min_clues = -1);
 // The largest s the subsets method takes: the proper subsets of a set are
 // listed, and beyond 40% of the cells (or 16 cells) they are too many.
 int max_subset_size(const Layout& layout);
@@ -117,23 +115,16 @@ struct PuzzleEstimate {
   std::uint64_t uniqueness_tests = 0;
   BigInt grid_count = 0;         // the layout's grids, exact
   std::string grid_method;       // how grids are drawn (sample_method)
-  std::uint64_t seed = 0;
+  std::uint64_t seed = 0;        // of the first range
+  std::vector<BlockRange> ranges;  // the grids drawn, by seed (several when merged)
   int threads = 1;
   double seconds = 0;            // wall time, set-up included
   double setup_seconds = 0;      // grid count and sampler tables
-  std::string stopped_by;        // "grids", "time", "interrupt"
+  std::string stopped_by;        // "grids", "time", "interrupt"; "merged" for merged runs
+  std::string checkpoint;        // the file the run saved to ("": none)
+  bool saved = true;             // whether its last save succeeded (true with none)
   std::vector<PuzzleCountRow> rows;  // by clue count, the reported range
   PuzzleCountRow total;          // over the reported range
 };
-
-using PuzzleProgressFn = std::function<void(const PuzzleEstimate& so_far)>;
-
-// Checks the request (InputError naming its fields as {field}), then draws
-// grids until a stop: `grids`, `time`, or `interrupt` set. Grid i and its
-// sets come from block_stream(seed, i), and the grids are merged in order, so
-// a seed and a number of grids give one estimate for any thread count.
-// `progress` is called about once a second.
-PuzzleEstimate estimate_puzzle_counts(const PuzzleEstimateRequest& request, const PuzzleProgressFn& progress = {},
-                                      const std::atomic<bool>* interrupt = nullptr);
 
 }  // namespace sudoku_count

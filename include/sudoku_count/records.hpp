@@ -47,7 +47,8 @@ Json solve_json(const SolveResult& result, const Layout& layout, bool explain, s
 Json estimate_json(const Progress& progress, const EstimateRun& run, bool checkpoint_saved);
 Json merge_json(const MergeReport& report);
 Json tables_json(const BandTablesReport& report);
-Json puzzle_estimate_json(const PuzzleEstimate& estimate);
+// puzzles (and merge of puzzle runs, with `merge` filled in).
+Json puzzle_estimate_json(const PuzzleEstimate& estimate, const PuzzleMergeNote& merge = {});
 // puzzles --exact: the exact counts of one kind, by clue count.
 Json puzzle_counts_json(const PuzzleCounts& counts, PuzzleKind kind, const std::string& method);
 

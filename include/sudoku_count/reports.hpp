@@ -36,4 +36,11 @@ struct MergeReport {
   bool output_saved = false;
 };
 
+// What merge adds to the estimate of merged puzzle runs.
+struct PuzzleMergeNote {
+  std::size_t runs = 0;               // 0: not a merge
+  std::optional<std::string> output;  // the merged state written (merge's output)
+  bool output_saved = false;
+};
+
 }  // namespace sudoku_count

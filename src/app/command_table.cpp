@@ -13,6 +13,7 @@
 #include "sudoku_count/estimator.hpp"
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/puzzle_counts.hpp"
+#include "sudoku_count/puzzle_session.hpp"
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/sample.hpp"
 #include "sudoku_count/session.hpp"
@@ -201,7 +202,9 @@ CommandSpec merge_command() {
           .brief = "combine the checkpoints of independent runs into one estimate",
           .summary = "Combine checkpoints of independent runs of one shape and method (different seeds, or disjoint "
                      "--first-block ranges of one seed) into one estimate with its standard error. Runs of "
-                     "different shapes, methods or method versions, and runs sharing blocks, are refused.",
+                     "different shapes, methods or method versions, and runs sharing blocks, are refused. Saved "
+                     "puzzle runs (puzzles --checkpoint) of one plan and different seeds merge the same way into "
+                     "one puzzle-count estimate.",
           .options = {{.name = "output", .kind = Kind::Text, .value_name = "FILE",
                        .help = "also save the merged state as a checkpoint FILE (not overwritten if it exists), to "
                                "merge further"},
@@ -357,52 +360,71 @@ CommandSpec sample_command() {
 }
 
 CommandSpec puzzles_command() {
-  const PuzzleEstimateRequest defaults;
   return {
       .name = "puzzles",
       .usage = "sudoku-count puzzles (--box SHAPE [--variant LIST] | --regions FILE) [--kind minimal|proper] "
                "(--grids G | --time SECONDS | --exact) [--clues A-B] [--method M] [--subset-size S] [--subsets-per-grid K] "
-               "[--seed S] [--threads T] [--json]",
+               "[--seed S] [--threads T] [--checkpoint FILE] [--checkpoint-every SECONDS] [--json]\n"
+               "       sudoku-count puzzles --resume FILE (--grids G | --time SECONDS) [--checkpoint FILE] [...]",
       .brief = "estimate (or count exactly, where in reach) the proper and minimal puzzles by clue count",
       .summary = "Unbiased estimates of how many puzzles of a layout have exactly one solution (proper) and how many "
                  "of those lose it when any clue is removed (minimal), by number of clues, with standard errors "
                  "clustered by grid and 95% intervals (docs/method.md, section 17). Each grid is drawn exactly "
                  "uniformly (layouts up to 6x6, 9x9 and the two-band shapes up to 10x10); each of its sets is "
                  "tested for uniqueness given the grid, and by the subsets method every proper or minimal puzzle "
-                 "inside a proper set is listed. A fixed --grids gives one estimate for a seed whatever --threads.",
+                 "inside a proper set is listed. A fixed --grids gives one estimate for a seed whatever --threads, "
+                 "resumed or not. --grids counts the whole run (a resumed one included); --time counts this "
+                 "session. Runs of one plan and other seeds merge (sudoku-count merge).",
       .options = {box_option(), variant_option(), regions_option(),
                   {.name = "kind", .kind = Kind::Text, .value_name = "K",
-                   .default_value = puzzle_kind_name(defaults.kind),
+                   .default_value = puzzle_kind_name(PuzzleKind::Minimal),
                    .help = "minimal or proper puzzles", .choices = {"minimal", "proper"}},
-                  {.name = "method", .kind = Kind::Text, .value_name = "M", .default_value = defaults.method,
+                  {.name = "method", .kind = Kind::Text, .value_name = "M", .default_value = "auto",
                    .help = "subsets (uniform sets of S cells of each grid, every puzzle inside a proper one listed: "
-                           "every clue count up to S at once), coin (each cell kept with probability 1/2: proper "
-                           "puzzles of every clue count at once), auto (subsets for minimal, coin for proper)",
-                   .choices = {"auto", "subsets", "coin"}},
+                           "every clue count up to S at once), supersets (minimal only: every minimal puzzle "
+                           "containing a uniform set of S cells: every clue count from S up at once, for the high "
+                           "tail), coin (each cell kept with probability 1/2: proper puzzles of every clue count at "
+                           "once), auto (subsets for minimal, coin for proper)",
+                   .choices = {"auto", "subsets", "supersets", "coin"}},
                   {.name = "clues", .kind = Kind::Text, .value_name = "A-B",
                    .help = "the clue counts to report, such as 20-32 or 24 (default: all the method reaches; "
-                           "subsets: up to S)"},
+                           "subsets: up to S; supersets: S to 2S)"},
                   {.name = "subset-size", .kind = Kind::Integer, .value_name = "S", .min = 1, .max = 4096,
-                   .help = "subsets: the cells of each set (default: 35% of the cells, at least the top of --clues; "
-                           "at most 40% of the cells or 16)"},
+                   .help = "the cells of each set. subsets: 35% of the cells by default, at least the top of "
+                           "--clues, at most 40% of the cells or 16; supersets: 30% of the cells by default, or four "
+                           "below the bottom of --clues (not below 30%), at most the bottom of --clues"},
                   {.name = "subsets-per-grid", .kind = Kind::Integer, .value_name = "K",
-                   .default_value = std::to_string(defaults.subsets_per_grid), .min = 1, .max = 1e6,
+                   .default_value = std::to_string(kDefaultSubsetsPerGrid), .min = 1, .max = 1e6,
                    .help = "sets drawn from each grid; the standard error is clustered by grid"},
                   {.name = "grids", .kind = Kind::Integer, .value_name = "G", .min = 1, .max = 1e18,
                    .help = "stop after G grids"},
                   {.name = "time", .kind = Kind::Real, .value_name = "SECONDS", .max = kMaxSeconds,
                    .min_exclusive = true, .help = "stop after this many seconds (after the grids under way)"},
                   {.name = "seed", .kind = Kind::Integer, .value_name = "S",
-                   .default_value = std::to_string(defaults.seed), .max = 1.8446744073709552e19,
+                   .default_value = std::to_string(kDefaultPuzzleSeed), .max = 1.8446744073709552e19,
                    .help = "random seed; one seed and --grids give the same estimate for any --threads"},
                   {.name = "exact", .kind = Kind::Flag,
                    .help = "count every puzzle instead of estimating: layouts of at most 16 cells (proper and "
                            "minimal, by listing every set of cells of every grid), and the minimal puzzles of the "
                            "classic rules up to 6x6 (minimal hitting sets of each class of grids' unavoidable sets)"},
-                  threads_option(), progress_option(), json_option()},
-      .conflicts = {{"exact", {"grids", "time", "clues", "subset-size"},
-                     "--exact counts every puzzle: drop --grids, --time, --clues and --subset-size"}},
-      .requirements = {box_required("puzzles", {"box", "regions"}),
+                  threads_option(), progress_option(),
+                  {.name = "checkpoint", .kind = Kind::Text, .value_name = "FILE",
+                   .help = "save the run's state to FILE at the start, every --checkpoint-every seconds and at the "
+                           "end (an existing FILE is refused unless it is the --resume FILE)"},
+                  {.name = "checkpoint-every", .kind = Kind::Real, .value_name = "SECONDS",
+                   .default_value = number_text(kDefaultCheckpointEvery), .max = kMaxSeconds,
+                   .min_exclusive = true, .help = "seconds between checkpoints"},
+                  {.name = "resume", .kind = Kind::Text, .value_name = "FILE",
+                   .help = "continue the puzzle run saved in FILE (and keep saving to FILE unless --checkpoint says "
+                           "otherwise); its layout, kind, method, set size, sets per grid, clue counts and seed "
+                           "come from FILE, and any of them given must match"},
+                  json_option()},
+      .conflicts = {{"exact", {"grids", "time", "clues", "subset-size", "checkpoint", "resume"},
+                     "--exact counts every puzzle: drop --grids, --time, --clues, --subset-size, --checkpoint and "
+                     "--resume"}},
+      .requirements = {box_required("puzzles", {"box", "regions", "resume"}),
+                       {"checkpoint-every", {"checkpoint", "resume"},
+                        "--checkpoint-every needs a checkpoint: add --checkpoint FILE (or --resume FILE)"},
                        {"", {"grids", "time", "exact"},
                         "missing a stop: give --grids G (grids to draw) or --time SECONDS, or both (or --exact for an "
                         "exact count where one is in reach)"}},

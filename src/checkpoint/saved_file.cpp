@@ -14,11 +14,13 @@
 #include <optional>
 #include <sstream>
 #include <system_error>
+#include <tuple>
 
 #include "core/checksum.hpp"
 #include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact_job.hpp"
+#include "sudoku_count/puzzle_session.hpp"
 
 namespace sudoku_count::detail {
 
@@ -50,9 +52,23 @@ const SavedKind kExactJobKind{
     .repeated = {},
 };
 
+const SavedKind kPuzzleRunKind{
+    .magic = "sudoku-count puzzle run",
+    .what = "puzzle run",
+    .description = "a puzzle-count run's saved state",
+    .oldest_format = kPuzzleRunFormat,
+    .format = kPuzzleRunFormat,
+    .too_old = "",
+    // A slot per clue count (at most 4097) and merged ranges: a few MB at most.
+    .max_bytes = 1 << 23,
+    .keys = {"box", "variants", "region", "layout", "kind", "method", "method_version", "subset_size",
+             "subsets_per_grid", "clues", "range", "tests", "slot", "seconds"},
+    .repeated = {"range", "region", "slot"},
+};
+
 namespace {
 
-const SavedKind* const kKinds[] = {&kEstimateRunKind, &kExactJobKind};
+const SavedKind* const kKinds[] = {&kEstimateRunKind, &kExactJobKind, &kPuzzleRunKind};
 
 std::string hex64(std::uint64_t value) {
   char buffer[24];
@@ -291,6 +307,80 @@ std::string layout_lines(const Layout& layout) {
   std::istringstream regions(layout.regions_text());
   for (std::string line; std::getline(regions, line);) lines += "region " + line + "\n";
   return lines + "layout " + layout.name() + "\n";
+}
+
+std::string hex_real(long double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%La", value);
+  return buffer;
+}
+
+namespace {
+bool range_before(const BlockRange& a, const BlockRange& b) {
+  return std::tie(a.seed, a.first) < std::tie(b.seed, b.first);
+}
+}  // namespace
+
+std::vector<BlockRange> saved_ranges(const SavedLines& lines) {
+  std::vector<BlockRange> ranges;
+  for (const std::string& value : lines.all("range")) {
+    std::istringstream words(value);
+    std::string seed, first, end, extra;
+    if (!(words >> seed >> first >> end) || (words >> extra)) lines.refuse("has a bad range line: 'range " + value + "'");
+    const BlockRange range{lines.u64("range", seed), lines.u64("range", first), lines.u64("range", end)};
+    if (range.end < range.first) lines.refuse("has a range that ends before it starts: 'range " + value + "'");
+    ranges.push_back(range);
+  }
+  std::vector<BlockRange> sorted = ranges;
+  std::sort(sorted.begin(), sorted.end(), range_before);
+  for (std::size_t i = 1; i < sorted.size(); ++i)
+    if (sorted[i].seed == sorted[i - 1].seed && sorted[i].first < sorted[i - 1].end && sorted[i].blocks() > 0)
+      lines.refuse("has overlapping block ranges");
+  return ranges;
+}
+
+std::vector<std::size_t> merge_order(const std::vector<std::vector<BlockRange>>& ranges,
+                                     const std::vector<std::string>& names, const std::string& blocks,
+                                     const std::string& twice) {
+  // Every block may be counted once: no two runs may hold a block of the same seed.
+  struct Owned {
+    BlockRange range;
+    std::size_t run;
+  };
+  std::vector<Owned> owned;
+  for (std::size_t i = 0; i < ranges.size(); ++i)
+    for (const auto& range : ranges[i])
+      if (range.blocks() > 0) owned.push_back({range, i});
+  std::sort(owned.begin(), owned.end(), [](const Owned& a, const Owned& b) { return range_before(a.range, b.range); });
+  for (std::size_t i = 1; i < owned.size(); ++i) {
+    const BlockRange& p = owned[i - 1].range;
+    const BlockRange& q = owned[i].range;
+    if (p.seed == q.seed && q.first < p.end)
+      throw InputError(names[owned[i - 1].run] + " and " + names[owned[i].run] + " both hold " + blocks + " " +
+                       std::to_string(q.first) + ".." + std::to_string(std::min(p.end, q.end) - 1) + " of seed " +
+                       std::to_string(q.seed) + ": merging them would count those " + twice);
+  }
+  // A fixed order (by first range) so the merged sums do not depend on the
+  // order the files were named in.
+  std::vector<std::size_t> order(ranges.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto key = [&](std::size_t i) {
+    const auto& r = ranges[i];
+    const auto first = std::min_element(r.begin(), r.end(), range_before);
+    return first == r.end() ? std::make_tuple(1, std::uint64_t{0}, std::uint64_t{0})
+                            : std::make_tuple(0, first->seed, first->first);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+  return order;
+}
+
+std::vector<BlockRange> merged_ranges(const std::vector<std::vector<BlockRange>>& ranges) {
+  std::vector<BlockRange> merged;
+  for (const auto& run : ranges)
+    for (const auto& range : run)
+      if (range.blocks() > 0) merged.push_back(range);
+  std::sort(merged.begin(), merged.end(), range_before);
+  return merged;
 }
 
 }  // namespace sudoku_count::detail

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/layout.hpp"
 #include "sudoku_count/shape.hpp"
 
@@ -41,6 +42,7 @@ struct SavedKind {
 // that one given as the other is refused as such.
 extern const SavedKind kEstimateRunKind;
 extern const SavedKind kExactJobKind;
+extern const SavedKind kPuzzleRunKind;
 
 // The header lines of a file of `kind` (magic, format, tool version): the
 // newest format of the kind unless `format` names an older one it writes.
@@ -114,5 +116,26 @@ Layout saved_layout(const SavedLines& lines, const Shape& box, const std::string
 // The lines that saved_layout reads back: "variants ..." when there are
 // variants, one "region ..." line per row for a jigsaw, and "layout NAME".
 std::string layout_lines(const Layout& layout);
+
+// A real as a saved file holds it: a hexadecimal float, read back exactly
+// ("-inf" too).
+std::string hex_real(long double value);
+
+// The "range SEED FIRST END" lines of a saved run (work blocks, or grids, of
+// a seed), checked: each ends at or after its start, and no two of one seed
+// overlap.
+std::vector<BlockRange> saved_ranges(const SavedLines& lines);
+
+// Merging saved runs: refuses (InputError naming the two runs by `names`)
+// two that hold one block of one seed (`blocks`: what a block is, "blocks"
+// or "grids"), which would count `twice` (what would be counted twice, and
+// how to avoid it); returns the order to merge
+// them in, by their first range, so that the result does not depend on the
+// order the runs were given in.
+std::vector<std::size_t> merge_order(const std::vector<std::vector<BlockRange>>& ranges,
+                                     const std::vector<std::string>& names, const std::string& blocks,
+                                     const std::string& twice);
+// The non-empty ranges of all runs, sorted by seed and first block.
+std::vector<BlockRange> merged_ranges(const std::vector<std::vector<BlockRange>>& ranges);
 
 }  // namespace sudoku_count::detail

@@ -16,13 +16,6 @@ using detail::kEstimateRunKind;
 using detail::SavedLines;
 namespace {
 
-// Hexadecimal floats round-trip exactly (and "-inf" for an empty scale).
-std::string exact_text(long double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%La", value);
-  return buffer;
-}
-
 // The accumulator's fields (see encode_accumulator), checked.
 WeightAccumulator accumulator_from_fields(const SavedLines& lines) {
   WeightAccumulator::State st;
@@ -66,17 +59,17 @@ std::string encode_accumulator(const WeightAccumulator& acc) {
   std::ostringstream out;
   out << "samples " << st.count << "\n"
       << "zeros " << st.zeros << "\n"
-      << "shift " << exact_text(st.shift) << "\n"
-      << "mean " << exact_text(st.mean) << "\n"
-      << "m2 " << exact_text(st.m2) << "\n"
-      << "max " << exact_text(st.max) << "\n"
-      << "log_mean " << exact_text(st.log_mean) << "\n"
-      << "log_m2 " << exact_text(st.log_m2) << "\n"
+      << "shift " << detail::hex_real(st.shift) << "\n"
+      << "mean " << detail::hex_real(st.mean) << "\n"
+      << "m2 " << detail::hex_real(st.m2) << "\n"
+      << "max " << detail::hex_real(st.max) << "\n"
+      << "log_mean " << detail::hex_real(st.log_mean) << "\n"
+      << "log_m2 " << detail::hex_real(st.log_m2) << "\n"
       << "groups";
   for (int g = 0; g < st.groups; ++g)
-    out << " " << st.group_counts[g] << " " << exact_text(st.group_sums[g]);
+    out << " " << st.group_counts[g] << " " << detail::hex_real(st.group_sums[g]);
   out << "\nlargest";
-  for (const long double lw : st.largest_logs) out << " " << exact_text(lw);
+  for (const long double lw : st.largest_logs) out << " " << detail::hex_real(lw);
   out << "\n";
   return out.str();
 }
@@ -105,7 +98,7 @@ std::string format_checkpoint(const Checkpoint& cp) {
       << "method_version " << cp.method_version << "\n"
       << "samples_per_block " << cp.samples_per_block << "\n";
   for (const auto& range : cp.ranges) out << "range " << range.seed << " " << range.first << " " << range.end << "\n";
-  out << encode_accumulator(cp.accumulator) << "seconds " << exact_text(cp.seconds) << "\n";
+  out << encode_accumulator(cp.accumulator) << "seconds " << detail::hex_real(cp.seconds) << "\n";
   return detail::with_checksum(out.str());
 }
 
@@ -116,14 +109,7 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
   Checkpoint cp;
   cp.format = lines.format();
   cp.tool_version = lines.field("version");
-  for (const std::string& value : lines.all("range")) {
-    std::istringstream words(value);
-    std::string seed, first, end, extra;
-    if (!(words >> seed >> first >> end) || (words >> extra)) lines.refuse("has a bad range line: 'range " + value + "'");
-    const BlockRange range{lines.u64("range", seed), lines.u64("range", first), lines.u64("range", end)};
-    if (range.end < range.first) lines.refuse("has a range that ends before it starts: 'range " + value + "'");
-    cp.ranges.push_back(range);
-  }
+  cp.ranges = detail::saved_ranges(lines);
   // Checkpoints written before layouts have a box only: the classic rules.
   cp.layout = detail::saved_layout(lines, detail::saved_box(lines, lines.field("box")),
                                    lines.optional_field("variants"), lines.all("region"),
@@ -161,12 +147,6 @@ Checkpoint parse_checkpoint(const std::string& text, const std::string& origin) 
   if (samples < least || samples > most)
     lines.refuse("is inconsistent: " + std::to_string(samples) + " samples cannot fill its " +
                  std::to_string(cp.blocks()) + " blocks of " + std::to_string(cp.samples_per_block));
-  std::vector<BlockRange> sorted = cp.ranges;
-  std::sort(sorted.begin(), sorted.end(),
-            [](const BlockRange& a, const BlockRange& b) { return std::tie(a.seed, a.first) < std::tie(b.seed, b.first); });
-  for (std::size_t i = 1; i < sorted.size(); ++i)
-    if (sorted[i].seed == sorted[i - 1].seed && sorted[i].first < sorted[i - 1].end && sorted[i].blocks() > 0)
-      lines.refuse("has overlapping block ranges");
   return cp;
 }
 
@@ -207,41 +187,11 @@ void require_compatible(const Checkpoint& a, const std::string& what_a, const Ch
 Checkpoint merge_checkpoints(const std::vector<Checkpoint>& runs, const std::vector<std::string>& names) {
   if (runs.empty()) throw InputError("nothing to merge");
   for (std::size_t i = 1; i < runs.size(); ++i) require_compatible(runs[0], names[0], runs[i], names[i]);
-  // Every block may be counted once: no two runs may hold a block of the same seed.
-  struct Owned {
-    BlockRange range;
-    std::size_t run;
-  };
-  std::vector<Owned> owned;
-  for (std::size_t i = 0; i < runs.size(); ++i)
-    for (const auto& range : runs[i].ranges)
-      if (range.blocks() > 0) owned.push_back({range, i});
-  std::sort(owned.begin(), owned.end(), [](const Owned& a, const Owned& b) {
-    return std::tie(a.range.seed, a.range.first) < std::tie(b.range.seed, b.range.first);
-  });
-  for (std::size_t i = 1; i < owned.size(); ++i) {
-    const BlockRange& p = owned[i - 1].range;
-    const BlockRange& q = owned[i].range;
-    if (p.seed == q.seed && q.first < p.end)
-      throw InputError(names[owned[i - 1].run] + " and " + names[owned[i].run] + " both hold blocks " +
-                       std::to_string(q.first) + ".." + std::to_string(std::min(p.end, q.end) - 1) + " of seed " +
-                       std::to_string(q.seed) +
-                       ": merging them would count those samples twice (give each run its own {seed} or its own "
-                       "{first_block} range)");
-  }
-  // A fixed order (by first range) so the merged accumulator does not
-  // depend on the order the files were named in.
-  std::vector<std::size_t> order(runs.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  auto key = [&](std::size_t i) {
-    const auto& r = runs[i].ranges;
-    const auto first = std::min_element(r.begin(), r.end(), [](const BlockRange& a, const BlockRange& b) {
-      return std::tie(a.seed, a.first) < std::tie(b.seed, b.first);
-    });
-    return first == r.end() ? std::make_tuple(1, std::uint64_t{0}, std::uint64_t{0})
-                            : std::make_tuple(0, first->seed, first->first);
-  };
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+  std::vector<std::vector<BlockRange>> ranges;
+  for (const Checkpoint& run : runs) ranges.push_back(run.ranges);
+  const std::vector<std::size_t> order = detail::merge_order(
+      ranges, names, "blocks",
+      "samples twice (give each run its own {seed} or its own {first_block} range)");
 
   Checkpoint merged;
   merged.tool_version = runs[0].tool_version;
@@ -253,12 +203,8 @@ Checkpoint merge_checkpoints(const std::vector<Checkpoint>& runs, const std::vec
   for (const std::size_t i : order) {
     merged.accumulator.merge(runs[i].accumulator);
     merged.seconds += runs[i].seconds;
-    for (const auto& range : runs[i].ranges)
-      if (range.blocks() > 0) merged.ranges.push_back(range);
   }
-  std::sort(merged.ranges.begin(), merged.ranges.end(), [](const BlockRange& a, const BlockRange& b) {
-    return std::tie(a.seed, a.first) < std::tie(b.seed, b.first);
-  });
+  merged.ranges = detail::merged_ranges(ranges);
   return merged;
 }
 

@@ -7,8 +7,12 @@
 
 namespace sudoku_count::detail {
 
-UniquenessTest::UniquenessTest(const Layout& layout) : puzzle_(empty_grid(layout)) {
+UniquenessTest::UniquenessTest(const Layout& layout) : puzzle_(empty_grid(layout)), peers_(layout.cells()) {
   if (!classic9_layout(layout)) finder_.emplace(layout);
+  for (const auto& house : layout.houses())
+    for (const int a : house.cells)
+      for (const int b : house.cells)
+        if (a != b && std::find(peers_[a].begin(), peers_[a].end(), b) == peers_[a].end()) peers_[a].push_back(b);
 }
 
 void UniquenessTest::reset(const Grid& grid) {
@@ -34,6 +38,53 @@ bool UniquenessTest::proper() {
   ++tests_;
   if (!finder_) return !classic9_other_completion(cells9_, grid9_);
   return finder_->find(puzzle_, 2).size() == 1;
+}
+
+bool UniquenessTest::other_completion(std::vector<int>& differing) {
+  ++tests_;
+  differing.clear();
+  if (!finder_) {
+    if (!classic9_other_completion(cells9_, grid9_, other9_)) return false;
+    for (int i = 0; i < 81; ++i)
+      if (other9_[i] != grid9_[i]) differing.push_back(i);
+    return true;
+  }
+  for (const Grid& completion : finder_->find(puzzle_, 2)) {
+    if (completion.cells == grid_->cells) continue;
+    for (int i = 0; i < static_cast<int>(completion.cells.size()); ++i)
+      if (completion.cells[i] != grid_->cells[i]) differing.push_back(i);
+    return true;
+  }
+  return false;
+}
+
+bool UniquenessTest::forced(int cell) {
+  const int n = grid_->layout.n();
+  const int own = grid_->cells[cell];
+  auto kept = [&](int c) { return finder_ ? puzzle_.cells[c] : cells9_[c]; };
+  for (int symbol = 1; symbol <= n; ++symbol) {
+    if (symbol == own) continue;
+    bool clash = false;
+    for (const int peer : peers_[cell])
+      if (kept(peer) == symbol) {
+        clash = true;
+        break;
+      }
+    if (clash) continue;
+    ++tests_;
+    bool completes;
+    if (finder_) {
+      puzzle_.cells[cell] = symbol;
+      completes = !finder_->find(puzzle_, 1).empty();
+      puzzle_.cells[cell] = own;
+    } else {
+      cells9_[cell] = static_cast<std::uint8_t>(symbol);
+      completes = classic9_completions(cells9_, 1, {}) > 0;
+      cells9_[cell] = static_cast<std::uint8_t>(own);
+    }
+    if (completes) return false;
+  }
+  return true;
 }
 
 namespace {

@@ -23,13 +23,23 @@ class UniquenessTest {
   void keep(int cell);
   void drop(int cell);
   bool proper();
+  // Whether the kept cells have a completion other than the grid; if so,
+  // `differing` gets the cells where one such completion differs from it
+  // (an unavoidable set that the kept cells miss), in cell order.
+  bool other_completion(std::vector<int>& differing);
+  // Whether a kept cell is implied by the other kept cells: every
+  // completion of them has the grid's symbol there (each other symbol that
+  // no kept peer holds is tried, and gives no completion). A kept set with
+  // such a cell is not minimal, nor is any set that contains it.
+  bool forced(int cell);
   std::uint64_t tests() const { return tests_; }
 
  private:
   std::optional<CompletionFinder> finder_;  // every layout but the classic 9x9
+  std::vector<std::vector<int>> peers_;      // the cells sharing a house with each cell
   const Grid* grid_ = nullptr;
   Grid puzzle_;                             // the kept cells (dancing links)
-  std::uint8_t cells9_[81] = {}, grid9_[81] = {};
+  std::uint8_t cells9_[81] = {}, grid9_[81] = {}, other9_[81] = {};
   std::uint64_t tests_ = 0;
 };
 

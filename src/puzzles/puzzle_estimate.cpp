@@ -10,10 +10,13 @@
 #include <utility>
 
 #include "core/threads.hpp"
+#include "puzzles/minimal_supersets.hpp"
 #include "puzzles/proper_subsets.hpp"
+#include "puzzles/puzzle_run.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/puzzle_counts.hpp"
+#include "sudoku_count/puzzle_session.hpp"
 #include "sudoku_count/sample.hpp"
 
 namespace sudoku_count {
@@ -30,6 +33,11 @@ PuzzleKind puzzle_kind(const std::string& name) {
 
 int max_subset_size(const Layout& layout) {
   return std::min(layout.cells(), std::max(16, layout.cells() * 2 / 5));
+}
+
+int default_superset_start(const Layout& layout, int min_clues) {
+  const int s = static_cast<int>(std::lround(0.3 * layout.cells()));
+  return std::max(1, min_clues < 0 ? s : std::min(min_clues, std::max(s, min_clues - 4)));
 }
 
 int default_subset_size(const Layout& layout, int max_clues) {
@@ -52,16 +60,6 @@ struct GridTally {
   long double total = 0, total_squared = 0;
 };
 
-// Everything merged over grids, in grid order.
-struct Tally {
-  std::uint64_t grids = 0, tests = 0;
-  // Per clue count, then the total last: the grid's value v (its sets'
-  // mean weighted count, an unbiased estimate of the grid's own count of
-  // puzzles), sum v, sum v^2, the within-grid sum of squares, the largest v.
-  std::vector<long double> sum, sum_squared, within, largest;
-  std::vector<std::uint64_t> hits;
-};
-
 // "A-B" or "A" as a range of clue counts; {-1, -1} for "".
 std::pair<int, int> clue_range(const std::string& text) {
   if (text.empty()) return {-1, -1};
@@ -79,45 +77,84 @@ std::pair<int, int> clue_range(const std::string& text) {
   return {low, high};
 }
 
+// The request's plan, checked: a state with no grid.
+PuzzleRunState plan_of(const PuzzleEstimateRequest& request, const Layout& layout) {
+  PuzzleRunState plan;
+  plan.layout = layout;
+  plan.kind = request.kind.value_or(PuzzleKind::Minimal);
+  const int cells = layout.cells();
+  const std::string asked_method = request.method.value_or("auto");
+  plan.method = asked_method;
+  if (plan.method == "auto") plan.method = plan.kind == PuzzleKind::Minimal ? "subsets" : "coin";
+  if (plan.method != "subsets" && plan.method != "supersets" && plan.method != "coin")
+    throw RequestError("method", "{method} must be auto, subsets, supersets or coin, not '" + asked_method + "'");
+  if (plan.method == "coin" && plan.kind == PuzzleKind::Minimal)
+    throw RequestError("method", "{method} coin counts proper puzzles only (a set kept by coin flips is almost "
+                                 "never minimal): count minimal puzzles with {method} subsets or auto");
+  if (plan.method == "supersets" && plan.kind == PuzzleKind::Proper)
+    throw RequestError("method", "{method} supersets counts minimal puzzles only (the proper supersets of a set "
+                                 "are all its supersets once it is proper): count proper puzzles with {method} "
+                                 "coin or subsets");
+  plan.subsets_per_grid = request.subsets_per_grid.value_or(kDefaultSubsetsPerGrid);
+  if (plan.subsets_per_grid < 1 || static_cast<std::uint64_t>(plan.subsets_per_grid) > kMaxSubsetsPerGrid)
+    throw RequestError("subsets_per_grid", "{subsets_per_grid} must be between 1 and 1000000, not " +
+                                               std::to_string(plan.subsets_per_grid));
+  int reach = cells;
+  const std::pair<int, int> asked = clue_range(request.clues.value_or(""));
+  if (plan.method == "subsets") {
+    const int most = max_subset_size(layout);
+    const int size = request.subset_size.value_or(0);
+    if (size < 0 || size > most || (request.subset_size && size == 0))
+      throw RequestError("subset_size", "{subset_size} must be between 1 and " + std::to_string(most) +
+                                            " for layout " + layout.name() + " (the subsets of a larger set are "
+                                            "too many to list), not " + std::to_string(size));
+    plan.subset_size = size ? size : default_subset_size(layout, asked.second);
+    reach = plan.subset_size;
+  } else if (plan.method == "supersets") {
+    const int size = request.subset_size.value_or(0);
+    if (size < 0 || size > cells || (request.subset_size && size == 0))
+      throw RequestError("subset_size", "{subset_size} must be between 1 and " + std::to_string(cells) +
+                                            " for layout " + layout.name() + ", not " + std::to_string(size));
+    plan.subset_size = size ? size : default_superset_start(layout, asked.first);
+    const int low = asked.first < 0 ? plan.subset_size : asked.first;
+    if (low < plan.subset_size)
+      throw RequestError("clues", "the supersets method with {subset_size} " + std::to_string(plan.subset_size) +
+                                      " counts puzzles of at least " + std::to_string(plan.subset_size) +
+                                      " clues, not " + std::to_string(low) + ": lower {subset_size} or raise {clues}");
+    plan.min_clues = low;
+    plan.max_clues = asked.second < 0 ? std::min(cells, 2 * plan.subset_size) : asked.second;
+    if (plan.max_clues > cells)
+      throw RequestError("clues", "layout " + layout.name() + " has " + std::to_string(cells) +
+                                      " cells, so no puzzle has " + std::to_string(plan.max_clues) + " clues");
+    return plan;
+  } else if (request.subset_size) {
+    throw RequestError("subset_size", "{subset_size} is for the subsets method; the coin method keeps each cell "
+                                      "with probability 1/2");
+  }
+  plan.min_clues = asked.first < 0 ? 0 : asked.first;
+  plan.max_clues = asked.second < 0 ? reach : asked.second;
+  if (plan.max_clues > reach)
+    throw RequestError("clues",
+                       plan.method == "subsets"
+                           ? "the subsets method with {subset_size} " + std::to_string(plan.subset_size) +
+                                 " counts puzzles of at most " + std::to_string(plan.subset_size) + " clues, not " +
+                                 std::to_string(plan.max_clues) + ": raise {subset_size} or lower {clues}"
+                           : "layout " + layout.name() + " has " + std::to_string(cells) + " cells, so no puzzle has " +
+                                 std::to_string(plan.max_clues) + " clues");
+  return plan;
+}
+
 class Plan {
  public:
-  Plan(const PuzzleEstimateRequest& request) : layout_(request.layout), kind_(request.kind) {
+  explicit Plan(const PuzzleRunState& state)
+      : layout_(state.layout),
+        kind_(state.kind),
+        method_(state.method),
+        subset_size_(state.subset_size),
+        per_grid_(state.subsets_per_grid),
+        min_clues_(state.min_clues),
+        max_clues_(state.max_clues) {
     const int cells = layout_.cells();
-    method_ = request.method;
-    if (method_ == "auto") method_ = kind_ == PuzzleKind::Minimal ? "subsets" : "coin";
-    if (method_ != "subsets" && method_ != "coin")
-      throw RequestError("method", "{method} must be auto, subsets or coin, not '" + request.method + "'");
-    if (method_ == "coin" && kind_ == PuzzleKind::Minimal)
-      throw RequestError("method", "{method} coin counts proper puzzles only (a set kept by coin flips is almost "
-                                   "never minimal): count minimal puzzles with {method} subsets or auto");
-    if (request.subsets_per_grid < 1 || static_cast<std::uint64_t>(request.subsets_per_grid) > kMaxSubsetsPerGrid)
-      throw RequestError("subsets_per_grid", "{subsets_per_grid} must be between 1 and 1000000, not " +
-                                                 std::to_string(request.subsets_per_grid));
-    per_grid_ = request.subsets_per_grid;
-    reach_ = cells;
-    const std::pair<int, int> asked = clue_range(request.clues);
-    if (method_ == "subsets") {
-      const int most = max_subset_size(layout_);
-      if (request.subset_size < 0 || request.subset_size > most)
-        throw RequestError("subset_size", "{subset_size} must be between 1 and " + std::to_string(most) +
-                                              " for layout " + layout_.name() + " (the subsets of a larger set are "
-                                              "too many to list), not " + std::to_string(request.subset_size));
-      subset_size_ = request.subset_size ? request.subset_size : default_subset_size(layout_, asked.second);
-      reach_ = subset_size_;
-    } else if (request.subset_size != 0) {
-      throw RequestError("subset_size", "{subset_size} is for the subsets method; the coin method keeps each cell "
-                                        "with probability 1/2");
-    }
-    min_clues_ = asked.first < 0 ? 0 : asked.first;
-    max_clues_ = asked.second < 0 ? reach_ : asked.second;
-    if (max_clues_ > reach_)
-      throw RequestError("clues",
-                         method_ == "subsets"
-                             ? "the subsets method with {subset_size} " + std::to_string(subset_size_) +
-                                   " counts puzzles of at most " + std::to_string(subset_size_) + " clues, not " +
-                                   std::to_string(max_clues_) + ": raise {subset_size} or lower {clues}"
-                             : "layout " + layout_.name() + " has " + std::to_string(cells) + " cells, so no puzzle has " +
-                                   std::to_string(max_clues_) + " clues");
     // The weight of one puzzle of c clues found in one set: 1 / Pr(it lies
     // in the set). Subsets: C(K-c, s-c) / C(K, s) is the chance that a given
     // c-set lies in a uniform s-set. Coin: 2^-K.
@@ -125,6 +162,11 @@ class Plan {
     for (int c = 0; c <= cells; ++c) {
       if (method_ == "coin") {
         weight_[c] = std::ldexp(1.0L, cells);
+      } else if (method_ == "supersets") {
+        if (c < subset_size_) continue;
+        long double inverse = 1;  // C(K, s) / C(c, s) = prod_{i<s} (K-i) / (c-i): 1 / Pr(a uniform s-set lies in a c-set)
+        for (int i = 0; i < subset_size_; ++i) inverse *= static_cast<long double>(cells - i) / (c - i);
+        weight_[c] = inverse;
       } else if (c <= subset_size_) {
         long double inverse = 1;  // C(K, s) / C(K-c, s-c) = prod_{i<c} (K-i) / (s-i)
         for (int i = 0; i < c; ++i) inverse *= static_cast<long double>(cells - i) / (subset_size_ - i);
@@ -132,12 +174,6 @@ class Plan {
       }
     }
   }
-
-  const std::string& method() const { return method_; }
-  int subset_size() const { return subset_size_; }
-  int per_grid() const { return per_grid_; }
-  int min_clues() const { return min_clues_; }
-  int max_clues() const { return max_clues_; }
 
   // The sets of a grid, from its own stream after the grid.
   GridTally run_grid(const Grid& grid, Rng& rng, UniquenessTest& test) const {
@@ -148,6 +184,7 @@ class Plan {
     std::vector<std::uint64_t> proper(cells + 1), minimal(cells + 1);
     std::vector<int> set;
     test.reset(grid);
+    detail::UnavoidableSets pool(cells);  // supersets: the grid's, shared by its sets
     for (int j = 0; j < per_grid_; ++j) {
       std::fill(proper.begin(), proper.end(), 0);
       std::fill(minimal.begin(), minimal.end(), 0);
@@ -165,7 +202,8 @@ class Plan {
           if (kept.cells[cell]) set.push_back(cell);
       }
       for (int cell : set) test.keep(cell);
-      if (test.proper()) {
+      if (method_ == "supersets") detail::count_minimal_supersets(test, pool, set, max_clues_, minimal);
+      else if (test.proper()) {
         if (method_ == "coin") proper[set.size()] = 1;
         else detail::count_proper_subsets(test, set, proper, kind_ == PuzzleKind::Minimal ? &minimal : nullptr);
       }
@@ -184,16 +222,8 @@ class Plan {
     return tally;
   }
 
-  void merge(Tally& into, const GridTally& grid) const {
+  void merge(PuzzleTally& into, const GridTally& grid) const {
     const int slots = max_clues_ - min_clues_ + 2;
-    if (into.sum.empty()) {
-      into.sum.assign(slots, 0);
-      into.sum_squared.assign(slots, 0);
-      into.within.assign(slots, 0);
-      into.largest.assign(slots, 0);
-      into.hits.assign(slots, 0);
-    }
-    ++into.grids;
     auto add = [&](int slot, long double set_sum, long double set_sum_squared, std::uint64_t hits) {
       const long double k = per_grid_;
       const long double v = set_sum / k;
@@ -212,18 +242,18 @@ class Plan {
     add(slots - 1, grid.total, grid.total_squared, all_hits);
   }
 
-  PuzzleCountRow row(const Tally& tally, int slot, const BigInt& grid_count) const {
+  PuzzleCountRow row(const PuzzleTally& tally, std::uint64_t grids, int slot, const BigInt& grid_count) const {
     PuzzleCountRow row;
     const bool is_total = slot == max_clues_ - min_clues_ + 1;
     row.clues = is_total ? -1 : min_clues_ + slot;
-    if (tally.grids == 0) return row;
-    const long double g = static_cast<long double>(tally.grids), k = per_grid_;
+    if (grids == 0) return row;
+    const long double g = static_cast<long double>(grids), k = per_grid_;
     const long double mean = tally.sum[slot] / g;
     const BigFloat n = BigFloat(grid_count);
     row.estimate = n * BigFloat(mean);
     row.hits = tally.hits[slot];
     long double variance_of_mean = 0;
-    if (tally.grids >= 2) {
+    if (grids >= 2) {
       const long double spread = std::max(0.0L, (tally.sum_squared[slot] - g * mean * mean) / (g - 1));
       variance_of_mean = spread / g;
       if (per_grid_ >= 2 && mean > 0 && tally.hits[slot] >= kNormalHits) {
@@ -270,98 +300,112 @@ class Plan {
   Layout layout_;
   PuzzleKind kind_;
   std::string method_;
-  int subset_size_ = 0, per_grid_ = 1, min_clues_ = 0, max_clues_ = 0, reach_ = 0;
+  int subset_size_ = 0, per_grid_ = 1, min_clues_ = 0, max_clues_ = 0;
   std::vector<long double> weight_;
 };
 
 }  // namespace
 
-PuzzleEstimate estimate_puzzle_counts(const PuzzleEstimateRequest& request, const PuzzleProgressFn& progress,
-                                      const std::atomic<bool>* interrupt) {
+std::uint64_t PuzzleRunState::grids() const {
+  std::uint64_t total = 0;
+  for (const BlockRange& range : ranges) total += range.blocks();
+  return total;
+}
+
+PuzzleEstimate puzzle_estimate_of(const PuzzleRunState& state, const BigInt& grid_count) {
+  PuzzleEstimate out;
+  out.layout = state.layout;
+  out.kind = state.kind;
+  out.method = state.method;
+  out.subset_size = state.subset_size;
+  out.subsets_per_grid = state.subsets_per_grid;
+  out.grids = state.grids();
+  out.sets = out.grids * static_cast<std::uint64_t>(state.subsets_per_grid);
+  out.uniqueness_tests = state.tally.tests;
+  if (grid_count > 0) {
+    out.grid_count = grid_count;
+  } else {
+    ExactRequest count;
+    count.layout = state.layout;
+    out.grid_count = count_exact(count).count;
+  }
+  out.grid_method = sample_method(state.layout);
+  out.seed = state.ranges.empty() ? 0 : state.ranges.front().seed;
+  out.ranges = state.ranges;
+  out.seconds = state.seconds;
+  const Plan plan(state);
+  const int slots = state.slots() - 1;
+  for (int slot = 0; slot < slots; ++slot) out.rows.push_back(plan.row(state.tally, out.grids, slot, out.grid_count));
+  out.total = plan.row(state.tally, out.grids, slots, out.grid_count);
+  if (out.total.hits == 0)
+    for (const PuzzleCountRow& row : out.rows) out.total.high += row.high;
+  return out;
+}
+
+namespace detail {
+
+PuzzleRunState plan_puzzle_run(const PuzzleEstimateRequest& request, const Layout& layout) {
+  PuzzleRunState state = plan_of(request, layout);
+  if (!samples_exactly_uniform(layout))
+    throw RequestError("layout", "puzzle counts need exactly uniform grids, and those of layout " + layout.name() +
+                                     " are drawn only approximately (up to 6x6 any layout, 9x9 and the two-band "
+                                     "shapes up to 10x10 are exact)");
+  const int slots = state.slots();
+  state.tally.sum.assign(slots, 0);
+  state.tally.sum_squared.assign(slots, 0);
+  state.tally.within.assign(slots, 0);
+  state.tally.largest.assign(slots, 0);
+  state.tally.hits.assign(slots, 0);
+  state.ranges = {BlockRange{request.seed.value_or(kDefaultPuzzleSeed), 0, 0}};
+  return state;
+}
+
+std::string draw_puzzle_grids(PuzzleRunState& state, const UniformGrids& source, const PuzzleDraw& draw) {
   const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  const Plan plan(request);
-  if (request.grids == 0 && !(request.time > 0))
-    throw RequestError("grids", "give a stop: {grids} (a number of grids) or {time} (seconds)");
-  if (request.time < 0 || !std::isfinite(request.time))
-    throw RequestError("time", "{time} must be a positive number of seconds");
-  if (request.threads < 0) throw RequestError("threads", "{threads} must be at least 0 (0: all cores)");
-  if (!samples_exactly_uniform(request.layout))
-    throw RequestError("layout", "puzzle counts need exactly uniform grids, and those of layout " +
-                                     request.layout.name() + " are drawn only approximately (up to 6x6 any layout, "
-                                     "9x9 and the two-band shapes up to 10x10 are exact)");
-
-  PuzzleEstimate result;
-  result.layout = request.layout;
-  result.kind = request.kind;
-  result.method = plan.method();
-  result.subset_size = plan.subset_size();
-  result.subsets_per_grid = plan.per_grid();
-  result.seed = request.seed;
-  result.threads = detail::thread_count(request.threads);
-  ExactRequest count;
-  count.layout = request.layout;
-  count.threads = result.threads;
-  result.grid_count = count_exact(count).count;
-  const UniformGrids source(request.layout, result.threads);
-  result.grid_method = source.method();
-  result.setup_seconds = elapsed();
-
-  Tally tally;
-  auto fill = [&](PuzzleEstimate& out) {
-    out.grids = tally.grids;
-    out.sets = tally.grids * static_cast<std::uint64_t>(plan.per_grid());
-    out.uniqueness_tests = tally.tests;
-    out.rows.clear();
-    const int slots = plan.max_clues() - plan.min_clues() + 1;
-    for (int slot = 0; slot < slots; ++slot) out.rows.push_back(plan.row(tally, slot, out.grid_count));
-    out.total = plan.row(tally, slots, out.grid_count);
-    if (out.total.hits == 0)
-      for (const PuzzleCountRow& row : out.rows) out.total.high += row.high;
-    out.seconds = elapsed();
+  auto elapsed = [&] {
+    return draw.elapsed_before + std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-
+  const Plan plan(state);
+  BlockRange& range = state.ranges.at(0);
+  const double seconds_before = state.seconds;
   // Rounds of grids, each grid from its own stream, merged in grid order.
-  const std::uint64_t round = 16 * static_cast<std::uint64_t>(result.threads);
+  const std::uint64_t round = 16 * static_cast<std::uint64_t>(draw.threads);
   std::vector<GridTally> grids;
-  double last_report = 0;
-  result.stopped_by = "grids";
+  double last_report = elapsed();
   for (;;) {
+    if (draw.grids && range.end - range.first >= draw.grids) return "grids";
     std::uint64_t size = round;
-    if (request.grids) size = std::min(size, request.grids - tally.grids);
+    if (draw.grids) size = std::min(size, draw.grids - (range.end - range.first));
     grids.assign(size, GridTally{});
-    const std::uint64_t first = tally.grids;
-#pragma omp parallel num_threads(result.threads)
+    const std::uint64_t first = range.end;
+    std::uint64_t tests = 0;
+#pragma omp parallel num_threads(draw.threads) reduction(+ : tests)
     {
       UniformGrids::Drawer drawer = source.drawer();
-      UniquenessTest test(request.layout);
+      UniquenessTest test(state.layout);
 #pragma omp for schedule(dynamic, 1)
       for (long long i = 0; i < static_cast<long long>(size); ++i) {
-        Rng rng = block_stream(request.seed, first + static_cast<std::uint64_t>(i));
+        Rng rng = block_stream(range.seed, first + static_cast<std::uint64_t>(i));
         const Grid grid = drawer.draw(rng);
         grids[i] = plan.run_grid(grid, rng, test);
       }
-#pragma omp critical
-      tally.tests += test.tests();
+      tests += test.tests();
     }
-    for (const GridTally& grid : grids) plan.merge(tally, grid);
-    if (request.grids && tally.grids >= request.grids) break;
-    if (request.time > 0 && elapsed() >= request.time) {
-      result.stopped_by = "time";
-      break;
-    }
-    if (interrupt && interrupt->load()) {
-      result.stopped_by = "interrupt";
-      break;
-    }
-    if (progress && elapsed() - last_report >= 1) {
+    for (const GridTally& grid : grids) plan.merge(state.tally, grid);
+    state.tally.tests += tests;
+    range.end += size;
+    state.seconds = seconds_before + elapsed() - draw.elapsed_before;
+    if (draw.round_done) draw.round_done(state);
+    if (draw.grids && range.end - range.first >= draw.grids) return "grids";
+    if (draw.seconds > 0 && elapsed() >= draw.seconds) return "time";
+    if (draw.interrupt && draw.interrupt->load()) return "interrupt";
+    if (draw.progress && elapsed() - last_report >= 1) {
       last_report = elapsed();
-      fill(result);
-      progress(result);
+      draw.progress(state);
     }
   }
-  fill(result);
-  return result;
 }
+
+}  // namespace detail
 
 }  // namespace sudoku_count

@@ -240,15 +240,16 @@ py::object puzzles(const PuzzleEstimateRequest& request, const py::object& progr
   Supervisor supervisor;
   std::mutex reports_mutex;
   std::vector<Json> reports;
-  PuzzleProgressFn report;
+  PuzzleHooks hooks;
+  hooks.interrupt = &supervisor.stop;
   if (!progress.is_none())
-    report = [&](const PuzzleEstimate& so_far) {
+    hooks.progress = [&](const PuzzleEstimate& so_far) {
       Json record = puzzle_estimate_json(so_far);
       { std::lock_guard lock(reports_mutex); reports.push_back(std::move(record)); }
       supervisor.wake();
     };
   PuzzleEstimate result;
-  supervisor.run([&] { result = estimate_puzzle_counts(request, report, &supervisor.stop); },
+  supervisor.run([&] { result = estimate_puzzle_counts(request, hooks); },
                  [&] {
                    std::vector<Json> ready;
                    { std::lock_guard lock(reports_mutex); ready.swap(reports); }
@@ -463,25 +464,32 @@ also `candidates`, an array of the same shape: C cells of each grid kept at rand
       [](const py::object& box, const py::object& kind, const py::object& variant, const py::object& regions,
          const py::object& method, const py::object& clues, const py::object& subset_size,
          const py::object& subsets_per_grid, const py::object& grids, const py::object& time, const py::object& seed,
-         const py::object& threads, bool exact, const py::object& progress) {
+         const py::object& threads, bool exact, const py::object& checkpoint, const py::object& checkpoint_every,
+         const py::object& resume, const py::object& progress) {
         sc::PuzzleEstimateRequest request;
-        request.layout = sc::requested_layout(sp::layout_request(box, variant, regions));
+        const sc::LayoutRequest layout = sp::layout_request(box, variant, regions);
+        if (layout.given() || resume.is_none()) request.layout = sc::requested_layout(layout);
         if (const auto k = sp::text(kind, "kind")) request.kind = sc::puzzle_kind(*k);
         if (exact) {
           for (const auto& [value, field] : {std::pair{&grids, "grids"}, {&time, "time"}, {&clues, "clues"},
-                                              {&subset_size, "subset_size"}})
+                                              {&subset_size, "subset_size"}, {&checkpoint, "checkpoint"},
+                                              {&resume, "resume"}})
             if (!value->is_none())
               throw sc::RequestError("exact", "{exact} counts every puzzle: drop {" + std::string(field) + "}");
-          return sp::puzzles_exactly(request.layout, request.kind, sp::small_integer(threads, "threads").value_or(0));
+          return sp::puzzles_exactly(*request.layout, request.kind.value_or(sc::PuzzleKind::Minimal),
+                                     sp::small_integer(threads, "threads").value_or(0));
         }
-        request.method = sp::text(method, "method").value_or(request.method);
-        request.clues = sp::text(clues, "clues").value_or("");  // an int is one clue count
-        request.subset_size = sp::small_integer(subset_size, "subset_size").value_or(0);
-        request.subsets_per_grid = sp::small_integer(subsets_per_grid, "subsets_per_grid").value_or(request.subsets_per_grid);
-        request.grids = sp::count(grids, "grids").value_or(0);
-        request.time = sp::real(time, "time").value_or(0);
-        request.seed = sp::count(seed, "seed").value_or(request.seed);
+        request.method = sp::text(method, "method");
+        request.clues = sp::text(clues, "clues");  // an int is one clue count
+        request.subset_size = sp::small_integer(subset_size, "subset_size");
+        request.subsets_per_grid = sp::small_integer(subsets_per_grid, "subsets_per_grid");
+        request.grids = sp::count(grids, "grids");
+        request.time = sp::real(time, "time");
+        request.seed = sp::count(seed, "seed");
         request.threads = sp::small_integer(threads, "threads").value_or(0);
+        request.checkpoint = sp::text(checkpoint, "checkpoint");
+        request.checkpoint_every = sp::real(checkpoint_every, "checkpoint_every");
+        request.resume = sp::text(resume, "resume");
         return sp::puzzles(request, progress);
       },
       R"(Estimates the numbers of minimal (kind='minimal', the default) or proper puzzles by clue count, as
@@ -489,12 +497,14 @@ also `candidates`, an array of the same shape: C cells of each grid kept at rand
 and `by_clues`, a list of one dict per clue count (clues, estimate, std_error, ci_low, ci_high, hits,
 interval_method, between_grid_cv). Give grids= or time= (or both), or exact=True for the exact
 counts where they are in reach (by_clues then holds an int `count` per clue count). clues='20-32' or 24 chooses the
-clue counts; method 'subsets' (subset_size=S cells a set) or 'coin' (proper only). progress(result)
+clue counts; method 'subsets' (subset_size=S cells a set) or 'coin' (proper only). checkpoint=path
+saves the run as it goes and resume=path continues a saved one (grids= counts the whole run). progress(result)
 is called about once a second; Ctrl-C stops the run after the grids under way.)",
       arg("box") = py::none(), py::kw_only(), arg("kind") = py::none(), arg("variant") = py::none(),
       arg("regions") = py::none(), arg("method") = py::none(), arg("clues") = py::none(),
       arg("subset_size") = py::none(), arg("subsets_per_grid") = py::none(), arg("grids") = py::none(),
       arg("time") = py::none(), arg("seed") = py::none(), arg("threads") = py::none(), arg("exact") = false,
+      arg("checkpoint") = py::none(), arg("checkpoint_every") = py::none(), arg("resume") = py::none(),
       arg("progress") = py::none());
 
   m.def(

@@ -296,12 +296,21 @@ void add_puzzle_row(Json& json, const PuzzleCountRow& row) {
 
 }  // namespace
 
-Json puzzle_estimate_json(const PuzzleEstimate& e) {
+namespace {
+Json ranges_json(const std::vector<BlockRange>& ranges) {
+  Json json = Json::array();
+  for (const BlockRange& range : ranges)
+    json.push_back({{"seed", std::to_string(range.seed)}, {"first_block", range.first}, {"end_block", range.end}});
+  return json;
+}
+}  // namespace
+
+Json puzzle_estimate_json(const PuzzleEstimate& e, const PuzzleMergeNote& merge) {
   Json json = layout_json("puzzles", e.layout);
   json["kind"] = puzzle_kind_name(e.kind);
   json["method"] = e.method;
   json["exact"] = false;
-  if (e.method == "subsets") json["subset_size"] = e.subset_size;
+  if (e.method != "coin") json["subset_size"] = e.subset_size;
   json["subsets_per_grid"] = e.subsets_per_grid;
   json["grid_count"] = e.grids;
   json["sets"] = e.sets;
@@ -313,6 +322,18 @@ Json puzzle_estimate_json(const PuzzleEstimate& e) {
   json["seconds"] = number(e.seconds);
   json["setup_seconds"] = number(e.setup_seconds);
   json["stop_reason"] = e.stopped_by == "interrupt" ? "interrupted" : e.stopped_by;
+  json["ranges"] = ranges_json(e.ranges);
+  if (!e.checkpoint.empty()) {
+    json["checkpoint"] = e.checkpoint;
+    json["checkpoint_saved"] = e.saved;
+  }
+  if (merge.runs) {
+    json["runs"] = merge.runs;
+    if (merge.output) {
+      json["output"] = *merge.output;
+      json["output_saved"] = merge.output_saved;
+    }
+  }
   json["confidence"] = 0.95;
   add_puzzle_row(json, e.total);
   Json rows = Json::array();
@@ -358,10 +379,7 @@ Json merge_json(const MergeReport& report) {
   json["symmetry"] = "none";
   json["runs"] = report.runs.size();
   json["blocks"] = merged.blocks();
-  Json ranges = Json::array();
-  for (const BlockRange& range : merged.ranges)
-    ranges.push_back({{"seed", std::to_string(range.seed)}, {"first_block", range.first}, {"end_block", range.end}});
-  json["ranges"] = ranges;
+  json["ranges"] = ranges_json(merged.ranges);
   add_symmetry(json, report.summary, report.merged.layout, report.group_order);
   json["saved_by_version"] = merged.tool_version;
   if (report.output) {

@@ -45,3 +45,19 @@ def test_exact_counts_of_the_4x4():
     assert result.count == 85632
     assert result.row(5)["count"] == 58368
     assert sc.puzzles("2", kind="proper", exact=True).count == 13579680
+
+
+def test_a_saved_run_resumes_to_what_one_run_gives(tmp_path):
+    whole = sc.puzzles("2", grids=48, subset_size=8, seed=6)
+    saved = tmp_path / "part.run"
+    sc.puzzles("2", grids=20, subset_size=8, seed=6, checkpoint=saved)
+    resumed = sc.puzzles(resume=saved, grids=48)
+    assert resumed.checkpoint == str(saved) and resumed.checkpoint_saved
+    assert resumed.by_clues == whole.by_clues and resumed.estimate == whole.estimate
+    # A saved run of another plan is refused by the field that differs.
+    try:
+        sc.puzzles(resume=saved, grids=60, seed=7)
+    except ValueError as e:
+        assert "seed" in str(e)
+    else:
+        raise AssertionError("a resume with another seed was not refused")

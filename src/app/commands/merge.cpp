@@ -1,5 +1,7 @@
-// merge: one estimate from the checkpoints of independent runs.
+// merge: one estimate from the checkpoints of independent runs (estimate
+// runs, or puzzle-count runs).
 #include <iostream>
+#include <optional>
 #include <system_error>
 
 #include "commands/commands.hpp"
@@ -7,10 +9,49 @@
 #include "output/text.hpp"
 #include "sudoku_count/checkpoint.hpp"
 #include "sudoku_count/error.hpp"
+#include "sudoku_count/puzzle_session.hpp"
 #include "sudoku_count/session.hpp"
 #include "sudoku_count/shape.hpp"
 
 namespace sudoku_count::cli {
+
+namespace {
+
+// Puzzle runs (puzzle_session.hpp): one estimate of their grids together.
+int merge_puzzle_runs(const ParsedOptions& options, const std::optional<std::string>& output) {
+  std::vector<PuzzleRunState> runs;
+  std::vector<std::string> names;
+  for (const auto& file : options.positional()) {
+    runs.push_back(load_puzzle_run(file));
+    names.push_back("'" + file + "'");
+  }
+  PuzzleRunState merged;
+  try {
+    merged = merge_puzzle_runs(runs, names);
+  } catch (const InputError& e) {
+    throw InputError(std::string("cannot merge: ") + e.what());
+  }
+  PuzzleMergeNote note{.runs = runs.size(), .output = output};
+  if (output) {
+    try {
+      save_puzzle_run(*output, merged);
+      note.output_saved = true;
+    } catch (const std::system_error& e) {
+      std::cerr << "sudoku-count: error: " << e.what() << "; the merged state was not saved (exit status 3)\n";
+    }
+  }
+  PuzzleEstimate estimate = puzzle_estimate_of(merged);
+  estimate.stopped_by = "merged";
+  if (options.flag("json")) {
+    std::cout << json_line(puzzle_estimate_json(estimate, note)) << "\n";
+  } else {
+    puzzle_estimate_text(std::cout, estimate);
+    if (note.output_saved) std::cout << "merged puzzle run saved to '" << *output << "'\n";
+  }
+  return output && !note.output_saved ? 3 : 0;
+}
+
+}  // namespace
 
 int handle_merge(const ParsedOptions& options, const ProcessGroup&) {
   MergeReport report;
@@ -18,6 +59,9 @@ int handle_merge(const ParsedOptions& options, const ProcessGroup&) {
     report.output = options.text("output");
     refuse_to_overwrite(*report.output, "", "output");
   }
+  // The kind of run is the first file's; a file of another kind among the
+  // rest is refused by name when it is read.
+  if (is_puzzle_run_file(options.positional().at(0))) return merge_puzzle_runs(options, report.output);
   for (const auto& file : options.positional()) {
     report.runs.push_back(load_checkpoint(file));
     report.names.push_back("'" + file + "'");

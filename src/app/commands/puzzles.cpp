@@ -9,6 +9,7 @@
 #include "commands/requests.hpp"
 #include "output/text.hpp"
 #include "sudoku_count/puzzle_counts.hpp"
+#include "sudoku_count/puzzle_session.hpp"
 #include "sudoku_count/records.hpp"
 
 namespace sudoku_count::cli {
@@ -34,16 +35,21 @@ int handle_puzzles(const ParsedOptions& options, const ProcessGroup&) {
   install_signal_handlers();
   const PuzzleEstimateRequest request = puzzle_estimate_request(options);
   const auto [status_line, plain_lines] = progress_output(options);
-  PuzzleProgressFn progress;
+  PuzzleHooks hooks;
   if (status_line)
-    progress = [](const PuzzleEstimate& so_far) { std::cerr << kEraseLine << puzzle_progress_line(so_far) << std::flush; };
+    hooks.progress = [](const PuzzleEstimate& so_far) {
+      std::cerr << kEraseLine << puzzle_progress_line(so_far) << std::flush;
+    };
   else if (plain_lines)
-    progress = [](const PuzzleEstimate& so_far) { std::cerr << puzzle_progress_line(so_far) << "\n"; };
-  const PuzzleEstimate estimate = estimate_puzzle_counts(request, progress, &interrupted());
+    hooks.progress = [](const PuzzleEstimate& so_far) { std::cerr << puzzle_progress_line(so_far) << "\n"; };
+  hooks.save_notice = save_notice_printer(status_line);
+  hooks.interrupt = &interrupted();
+  const PuzzleEstimate estimate = estimate_puzzle_counts(request, hooks);
   if (status_line) std::cerr << kEraseLine << std::flush;
   if (options.flag("json")) std::cout << json_line(puzzle_estimate_json(estimate)) << "\n";
   else puzzle_estimate_text(std::cout, estimate);
-  return signal_exit_status();
+  // Exit status 3 when the final save cannot be written.
+  return !estimate.saved ? 3 : signal_exit_status();
 }
 
 }  // namespace sudoku_count::cli

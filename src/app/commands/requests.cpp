@@ -59,16 +59,20 @@ ExactCountRequest exact_count_request(const ParsedOptions& options) {
 
 PuzzleEstimateRequest puzzle_estimate_request(const ParsedOptions& options) {
   PuzzleEstimateRequest request;
-  request.layout = command_layout(options);
-  request.kind = puzzle_kind(options.text("kind"));
-  request.method = options.text("method");
+  // Given or not matters: resuming, a field not given is the saved run's.
+  if (layout_request(options).given()) request.layout = command_layout(options);
+  if (options.given("kind")) request.kind = puzzle_kind(options.text("kind"));
+  if (options.given("method")) request.method = options.text("method");
   if (options.has("clues")) request.clues = options.text("clues");
   if (options.has("subset-size")) request.subset_size = static_cast<int>(options.integer("subset-size"));
-  request.subsets_per_grid = static_cast<int>(options.integer("subsets-per-grid"));
+  if (options.given("subsets-per-grid")) request.subsets_per_grid = static_cast<int>(options.integer("subsets-per-grid"));
   if (options.has("grids")) request.grids = options.integer("grids");
   if (options.has("time")) request.time = options.real("time");
-  request.seed = options.integer("seed");
+  if (options.given("seed")) request.seed = options.integer("seed");
   request.threads = static_cast<int>(options.integer("threads"));
+  if (options.has("checkpoint")) request.checkpoint = options.text("checkpoint");
+  if (options.given("checkpoint-every")) request.checkpoint_every = options.real("checkpoint-every");
+  if (options.has("resume")) request.resume = options.text("resume");
   return request;
 }
 

@@ -8,6 +8,7 @@
 #include "sudoku_count/exact_session.hpp"
 #include "sudoku_count/layer_calibration.hpp"
 #include "sudoku_count/puzzle_counts.hpp"
+#include "sudoku_count/puzzle_session.hpp"
 
 namespace sudoku_count::cli {
 

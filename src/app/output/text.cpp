@@ -489,13 +489,28 @@ std::string puzzle_row_text(const std::string& label, const PuzzleCountRow& row)
 void puzzle_estimate_text(std::ostream& out, const PuzzleEstimate& e) {
   out << e.layout.name() << ": " << puzzle_kind_name(e.kind) << " puzzles by clue count, method " << e.method;
   if (e.method == "subsets") out << " (sets of " << e.subset_size << " cells)";
+  else if (e.method == "supersets") out << " (the minimal puzzles containing sets of " << e.subset_size << " cells)";
   else out << " (each cell kept with probability 1/2)";
   out << ", " << e.subsets_per_grid << " sets a grid\n";
   out << format("grids: %llu of %s, drawn exactly uniformly (%s); sets %llu; uniqueness tests %llu\n",
                 static_cast<ull>(e.grids), e.grid_count.str().c_str(), e.grid_method.c_str(), static_cast<ull>(e.sets),
                 static_cast<ull>(e.uniqueness_tests));
-  out << format("time: %.1f s (set-up %.1f s) on %d threads, seed %llu, stopped by %s\n", e.seconds, e.setup_seconds,
-                e.threads, static_cast<ull>(e.seed), e.stopped_by.c_str());
+  if (e.stopped_by == "merged") {
+    std::string ranges;
+    for (const BlockRange& range : e.ranges)
+      ranges += (ranges.empty() ? "" : "; ") +
+                format("seed %llu, grids %llu..%llu", static_cast<ull>(range.seed), static_cast<ull>(range.first),
+                       static_cast<ull>(range.end - 1));
+    out << format("merged: %s; %.1f s of drawing summed over the runs\n", ranges.c_str(), e.seconds);
+  } else {
+    const BlockRange range = e.ranges.empty() ? BlockRange{} : e.ranges.front();
+    out << format("time: %.1f s (set-up %.1f s) on %d threads, seed %llu, grids %llu..%llu, stopped by %s\n",
+                  e.seconds, e.setup_seconds, e.threads, static_cast<ull>(e.seed), static_cast<ull>(range.first),
+                  static_cast<ull>(range.end) - (range.end > range.first ? 1 : 0), e.stopped_by.c_str());
+    if (!e.checkpoint.empty())
+      out << (e.saved ? "saved to '" + e.checkpoint + "'\n"
+                      : "the last save to '" + e.checkpoint + "' failed: the state above was not kept\n");
+  }
   out << format("%6s  %-16s %-10s %-9s %12s  %s  %s\n", "clues", "estimate", "std.error", "rel.error", "hits",
                 "95% interval", "between-grid cv");
   for (const PuzzleCountRow& row : e.rows) out << puzzle_row_text(std::to_string(row.clues), row);
