@@ -20,8 +20,6 @@ struct Layout::Data {
 
 namespace {
 
-constexpr Variant kAllVariants[] = {Variant::X, Variant::P, Variant::Windows};
-
 std::vector<Variant> canonical(std::vector<Variant> variants) {
   std::sort(variants.begin(), variants.end());
   variants.erase(std::unique(variants.begin(), variants.end()), variants.end());

@@ -7,7 +7,7 @@
 
 namespace sudoku_count::detail {
 
-UniquenessTest::UniquenessTest(const Layout& layout) : puzzle_(empty_grid(layout)), peers_(layout.cells()) {
+UniquenessTest::UniquenessTest(const Layout& layout) : peers_(layout.cells()), puzzle_(empty_grid(layout)) {
   if (!classic9_layout(layout)) finder_.emplace(layout);
   for (const auto& house : layout.houses())
     for (const int a : house.cells)

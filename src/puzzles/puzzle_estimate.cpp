@@ -58,6 +58,7 @@ struct GridTally {
   std::vector<std::uint64_t> found;
   std::vector<long double> found_squared;
   long double total = 0, total_squared = 0;
+  std::uint64_t tests = 0;  // uniqueness tests made for the grid
 };
 
 // "A-B" or "A" as a range of clue counts; {-1, -1} for "".
@@ -377,23 +378,37 @@ std::string draw_puzzle_grids(PuzzleRunState& state, const UniformGrids& source,
     std::uint64_t size = round;
     if (draw.grids) size = std::min(size, draw.grids - (range.end - range.first));
     grids.assign(size, GridTally{});
+    // A grid not started when the time is up or the run interrupted is
+    // skipped; the grids from the first skipped one on are dropped, so the
+    // run holds grids [first, end) of its seed and a resume draws them again.
+    std::vector<char> skipped(size, 0);
+    auto stop_now = [&] {
+      return (draw.seconds > 0 && elapsed() >= draw.seconds) || (draw.interrupt && draw.interrupt->load());
+    };
     const std::uint64_t first = range.end;
-    std::uint64_t tests = 0;
-#pragma omp parallel num_threads(draw.threads) reduction(+ : tests)
+#pragma omp parallel num_threads(draw.threads)
     {
       UniformGrids::Drawer drawer = source.drawer();
       UniquenessTest test(state.layout);
 #pragma omp for schedule(dynamic, 1)
       for (long long i = 0; i < static_cast<long long>(size); ++i) {
+        if (stop_now()) {
+          skipped[i] = 1;
+          continue;
+        }
+        const std::uint64_t tests_before = test.tests();
         Rng rng = block_stream(range.seed, first + static_cast<std::uint64_t>(i));
         const Grid grid = drawer.draw(rng);
         grids[i] = plan.run_grid(grid, rng, test);
+        grids[i].tests = test.tests() - tests_before;
       }
-      tests += test.tests();
     }
-    for (const GridTally& grid : grids) plan.merge(state.tally, grid);
-    state.tally.tests += tests;
-    range.end += size;
+    std::uint64_t kept = 0;
+    for (; kept < size && !skipped[kept]; ++kept) {
+      plan.merge(state.tally, grids[kept]);
+      state.tally.tests += grids[kept].tests;
+    }
+    range.end += kept;
     state.seconds = seconds_before + elapsed() - draw.elapsed_before;
     if (draw.round_done) draw.round_done(state);
     if (draw.grids && range.end - range.first >= draw.grids) return "grids";

@@ -36,7 +36,9 @@ int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
   // Progress: a status line redrawn on stderr when it is a terminal
   // (whatever stdout is), plain lines on stderr when asked for and it is
   // not; report lines on stdout as --report-every says.
-  const auto [status_line, plain_lines] = progress_output(options);
+  const ProgressOutput output = progress_output(options);
+  const bool status_line = output.status_line;
+  const bool plain_lines = output.plain_lines;
   const double stdout_every =
       options.has("report-every") ? options.real("report-every") : (isatty(STDOUT_FILENO) ? 1.0 : 0.0);
   const double status_every = status_line ? kStatusLineEvery : plain_lines ? kPlainLineEvery : 0;

@@ -1,6 +1,7 @@
 // puzzles: estimates of the numbers of proper and minimal puzzles by clue
 // count (puzzle_counts.hpp), with a status line on a terminal and a signal
 // stopping the run after the grids under way.
+#include <filesystem>
 #include <functional>
 #include <iostream>
 
@@ -34,8 +35,26 @@ int handle_puzzles(const ParsedOptions& options, const ProcessGroup&) {
   }
   install_signal_handlers();
   const PuzzleEstimateRequest request = puzzle_estimate_request(options);
-  const auto [status_line, plain_lines] = progress_output(options);
+  const ProgressOutput output = progress_output(options);
+  const bool status_line = output.status_line;
+  const bool plain_lines = output.plain_lines;
+  // A first SIGINT stops the run after the grids under way; a grid's sets
+  // can take minutes (supersets on 9x9), so SIGTERM or a second SIGINT end
+  // it within seconds, with the state as last saved.
+  const std::string checkpoint_path = request.checkpoint.value_or(request.resume.value_or(""));
+  UrgentStop urgent(
+      [&, status_line = status_line] {
+        std::cerr << (status_line ? kEraseLine : "") << "sudoku-count: stopped by " << stop_signal_name()
+                  << " before the grids under way were done; "
+                  << (checkpoint_path.empty() ? std::string("no checkpoint was kept")
+                      : std::filesystem::exists(checkpoint_path)
+                          ? "'" + checkpoint_path + "' holds the run as last saved"
+                          : "nothing was drawn, and no checkpoint written")
+                  << "\n";
+      },
+      "stopping after the grids under way (SIGTERM or a second Ctrl-C ends the run at once)");
   PuzzleHooks hooks;
+  hooks.save_mutex = &urgent.mutex();
   if (status_line)
     hooks.progress = [](const PuzzleEstimate& so_far) {
       std::cerr << kEraseLine << puzzle_progress_line(so_far) << std::flush;
@@ -45,6 +64,7 @@ int handle_puzzles(const ParsedOptions& options, const ProcessGroup&) {
   hooks.save_notice = save_notice_printer(status_line);
   hooks.interrupt = &interrupted();
   const PuzzleEstimate estimate = estimate_puzzle_counts(request, hooks);
+  urgent.finish();
   if (status_line) std::cerr << kEraseLine << std::flush;
   if (options.flag("json")) std::cout << json_line(puzzle_estimate_json(estimate)) << "\n";
   else puzzle_estimate_text(std::cout, estimate);
