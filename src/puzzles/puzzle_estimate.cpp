@@ -371,6 +371,12 @@ std::string draw_puzzle_grids(PuzzleRunState& state, const UniformGrids& source,
   const double seconds_before = state.seconds;
   // Rounds of grids, each grid from its own stream, merged in grid order.
   const std::uint64_t round = 16 * static_cast<std::uint64_t>(draw.threads);
+  // Why the run should stop now, or "".
+  auto stop_reason = [&]() -> std::string {
+    if (draw.seconds > 0 && elapsed() >= draw.seconds) return "time";
+    if (draw.interrupt && draw.interrupt->load()) return "interrupt";
+    return "";
+  };
   std::vector<GridTally> grids;
   double last_report = elapsed();
   for (;;) {
@@ -382,9 +388,6 @@ std::string draw_puzzle_grids(PuzzleRunState& state, const UniformGrids& source,
     // skipped; the grids from the first skipped one on are dropped, so the
     // run holds grids [first, end) of its seed and a resume draws them again.
     std::vector<char> skipped(size, 0);
-    auto stop_now = [&] {
-      return (draw.seconds > 0 && elapsed() >= draw.seconds) || (draw.interrupt && draw.interrupt->load());
-    };
     const std::uint64_t first = range.end;
 #pragma omp parallel num_threads(draw.threads)
     {
@@ -392,7 +395,7 @@ std::string draw_puzzle_grids(PuzzleRunState& state, const UniformGrids& source,
       UniquenessTest test(state.layout);
 #pragma omp for schedule(dynamic, 1)
       for (long long i = 0; i < static_cast<long long>(size); ++i) {
-        if (stop_now()) {
+        if (!stop_reason().empty()) {
           skipped[i] = 1;
           continue;
         }
@@ -412,8 +415,7 @@ std::string draw_puzzle_grids(PuzzleRunState& state, const UniformGrids& source,
     state.seconds = seconds_before + elapsed() - draw.elapsed_before;
     if (draw.round_done) draw.round_done(state);
     if (draw.grids && range.end - range.first >= draw.grids) return "grids";
-    if (draw.seconds > 0 && elapsed() >= draw.seconds) return "time";
-    if (draw.interrupt && draw.interrupt->load()) return "interrupt";
+    if (std::string reason = stop_reason(); !reason.empty()) return reason;
     if (draw.progress && elapsed() - last_report >= 1) {
       last_report = elapsed();
       draw.progress(state);

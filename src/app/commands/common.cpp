@@ -138,4 +138,15 @@ void UrgentStop::watch() {
   ::_exit(signal_exit_status());
 }
 
+void print_stopped_as_last_saved(bool status_line, const std::string& unfinished,
+                                 const std::string& checkpoint_path, const std::string& nothing_done) {
+  std::cerr << (status_line ? kEraseLine : "") << "sudoku-count: stopped by " << stop_signal_name() << " before "
+            << unfinished << "; "
+            << (checkpoint_path.empty() ? std::string("no checkpoint was kept")
+                : std::filesystem::exists(checkpoint_path)
+                    ? "checkpoint '" + checkpoint_path + "' holds the run as last saved"
+                    : nothing_done)
+            << "\n";
+}
+
 }  // namespace sudoku_count::cli

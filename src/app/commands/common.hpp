@@ -43,6 +43,12 @@ bool urgent_stop();
 int signal_exit_status();  // 0 when no signal came
 std::string stop_signal_name();  // "SIGTERM", "SIGINT", "a second SIGINT"; "" when none came
 
+// The line UrgentStop's last_save prints when a run kept its checkpoint as
+// last saved: "stopped by SIGTERM before <unfinished>; ..." naming the
+// checkpoint, or `nothing_done` when none was written yet.
+void print_stopped_as_last_saved(bool status_line, const std::string& unfinished,
+                                 const std::string& checkpoint_path, const std::string& nothing_done);
+
 // Guarantees the urgent stop. A thread watches the signals; after SIGTERM or
 // a second SIGINT it gives the run a few seconds to stop in order, and if
 // it has not finish()ed by then, calls last_save (which saves what can be

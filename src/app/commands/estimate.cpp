@@ -51,13 +51,8 @@ int handle_estimate(const ParsedOptions& options, const ProcessGroup& group) {
   std::optional<UrgentStop> urgent;
   if (group.leader())
     urgent.emplace([&] {
-      std::cerr << (status_line ? kEraseLine : "") << "sudoku-count: stopped by " << stop_signal_name()
-                << " before the run could stop in order; "
-                << (checkpoint_path.empty() ? std::string("no checkpoint was kept")
-                    : std::filesystem::exists(checkpoint_path)
-                        ? "checkpoint '" + checkpoint_path + "' holds the run as last saved"
-                        : "nothing was sampled, and no checkpoint written")
-                << "\n";
+      print_stopped_as_last_saved(status_line, "the run could stop in order", checkpoint_path,
+                                  "nothing was sampled, and no checkpoint written");
     });
 
   const bool json = options.flag("json");

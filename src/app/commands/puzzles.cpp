@@ -1,7 +1,6 @@
 // puzzles: estimates of the numbers of proper and minimal puzzles by clue
 // count (puzzle_counts.hpp), with a status line on a terminal and a signal
 // stopping the run after the grids under way.
-#include <filesystem>
 #include <functional>
 #include <iostream>
 
@@ -43,14 +42,9 @@ int handle_puzzles(const ParsedOptions& options, const ProcessGroup&) {
   // it within seconds, with the state as last saved.
   const std::string checkpoint_path = request.checkpoint.value_or(request.resume.value_or(""));
   UrgentStop urgent(
-      [&, status_line = status_line] {
-        std::cerr << (status_line ? kEraseLine : "") << "sudoku-count: stopped by " << stop_signal_name()
-                  << " before the grids under way were done; "
-                  << (checkpoint_path.empty() ? std::string("no checkpoint was kept")
-                      : std::filesystem::exists(checkpoint_path)
-                          ? "'" + checkpoint_path + "' holds the run as last saved"
-                          : "nothing was drawn, and no checkpoint written")
-                  << "\n";
+      [&] {
+        print_stopped_as_last_saved(status_line, "the grids under way were done", checkpoint_path,
+                                    "nothing was drawn, and no checkpoint written");
       },
       "stopping after the grids under way (SIGTERM or a second Ctrl-C ends the run at once)");
   PuzzleHooks hooks;
