@@ -5,6 +5,14 @@ docs/results.md and docs/benchmarks.md).
 
     scripts/puzzle_results.py BINARY OUT.json -- PUZZLES_ARGS...
     scripts/puzzle_results.py --table OUT.json [--compare berthier]
+    scripts/puzzle_results.py --combine LOW.json HIGH.json SPLIT [--compare berthier]
+
+--combine takes the clue counts below SPLIT from LOW and those from SPLIT up
+from HIGH (two independent runs, the split fixed before either ran: subsets
+below, supersets above), and adds them into a total. The rows of one run
+share its grids, so their errors are added as if perfectly correlated, an
+upper bound whatever the correlation; the two runs' parts then add in
+quadrature.
 
 PUZZLES_ARGS must give a fixed budget (--grids or --time), never a stop on a
 precision. --compare berthier adds, for 9x9 minimal puzzles, Berthier's
@@ -57,19 +65,29 @@ def digits(value, rel):
     return "%.*e" % (max(1, min(9, int(math.floor(-math.log10(rel))) + 1)), value)
 
 
+def berthier_row(clues):
+    share = BERTHIER_PERCENT.get(clues, 0) / 100
+    expected = share * BERTHIER_PUZZLES
+    return BERTHIER_TOTAL * share, (1 / expected ** 0.5 if expected > 0 else None)
+
+
+def print_head(columns, compare):
+    head = "| " + " | ".join(columns) + " |"
+    rule = "|" + "---|" * len(columns)
+    if compare:
+        head += " Berthier (CBG) | difference in combined SE |"
+        rule += "---|---|"
+    print(head)
+    print(rule)
+
+
 def table(record, compare):
     print("command: `sudoku-count %s`" % " ".join(record["arguments"]))
     print("grids %d, sets %d, uniqueness tests %d, %.0f s on %d threads (set-up %.1f s); load average %s before, %s after"
           % (record["grid_count"], record["sets"], record["uniqueness_tests"], record["seconds"], record["threads"],
              record["setup_seconds"], record["load_average_before"][0], record["load_average_after"][0]))
     print()
-    head = "| clues | estimate | rel. std. error | hits | 95% interval | grid-to-grid CV |"
-    rule = "|---|---|---|---|---|---|"
-    if compare:
-        head += " Berthier (CBG) | difference in combined SE |"
-        rule += "---|---|"
-    print(head)
-    print(rule)
+    print_head(["clues", "estimate", "rel. std. error", "hits", "95% interval", "grid-to-grid CV"], compare)
     rows = [*record["by_clues"], dict(record, clues="total")]
     for row in rows:
         if row["hits"] == 0:
@@ -90,10 +108,7 @@ def table(record, compare):
                 their_rel = BERTHIER_REL_ERROR
                 shown = "%.4e (%.2f%% of 3.1055e37, ± 0.065%%)" % (theirs, 100 * share)
             else:
-                share = BERTHIER_PERCENT.get(row["clues"], 0) / 100
-                theirs = BERTHIER_TOTAL * share
-                expected = share * BERTHIER_PUZZLES
-                their_rel = 1 / expected ** 0.5 if expected > 0 else None
+                theirs, their_rel = berthier_row(row["clues"])
                 shown = "%.4g ± %.2g%%" % (theirs, 100 * their_rel) if their_rel else "-"
             if theirs and their_rel:
                 combined = (ours_se ** 2 + (theirs * their_rel) ** 2) ** 0.5
@@ -103,8 +118,50 @@ def table(record, compare):
         print(line)
 
 
+def combine(low, high, split, compare):
+    for name, record in (("below %d" % split, low), ("from %d" % split, high)):
+        print("%s: `sudoku-count %s` (grids %d, sets %d, %.0f s on %d threads; load average %s before, %s after)"
+              % (name, " ".join(record["arguments"]), record["grid_count"], record["sets"], record["seconds"],
+                 record["threads"], record["load_average_before"][0], record["load_average_after"][0]))
+    print()
+    print_head(["clues", "estimate", "rel. std. error", "hits", "run"], compare)
+    total, bound = 0.0, {"low": 0.0, "high": 0.0}
+    share = 0.0
+    rows = [(r, "low") for r in low["by_clues"] if r["clues"] < split]
+    rows += [(r, "high") for r in high["by_clues"] if r["clues"] >= split]
+    for row, part in rows:
+        if row["hits"] == 0:
+            continue
+        est, se, rel = float(row["estimate"]), float(row["std_error"]), row["rel_std_error"]
+        total += est
+        bound[part] += se
+        share += BERTHIER_PERCENT.get(row["clues"], 0) / 100
+        line = "| %d | %s | %s | %d | %s |" % (row["clues"], digits(est, rel), "%.2e" % rel if rel else "-",
+                                               row["hits"], "subsets" if part == "low" else "supersets")
+        if compare:
+            theirs, their_rel = berthier_row(row["clues"])
+            if theirs and their_rel:
+                line += " %.4g ± %.2g%% | %+.1f |" % (theirs, 100 * their_rel,
+                                                     (est - theirs) / (se ** 2 + (theirs * their_rel) ** 2) ** 0.5)
+            else:
+                line += " - | - |"
+        print(line)
+    se = (bound["low"] ** 2 + bound["high"] ** 2) ** 0.5
+    clues = [r["clues"] for r, _ in rows if r["hits"] > 0]
+    line = "| %d–%d | %s | ≤ %.2e | - | both |" % (min(clues), max(clues), digits(total, se / total), se / total)
+    if compare:
+        theirs = BERTHIER_TOTAL * share
+        line += " %.4e (%.2f%% of 3.1055e37, ± 0.065%%) | %+.1f |" % (
+            theirs, 100 * share, (total - theirs) / (se ** 2 + (theirs * BERTHIER_REL_ERROR) ** 2) ** 0.5)
+    print(line)
+
+
 def main():
     argv = sys.argv[1:]
+    if argv and argv[0] == "--combine":
+        combine(json.load(open(argv[1])), json.load(open(argv[2])), int(argv[3]),
+                "--compare" in argv and argv[argv.index("--compare") + 1] == "berthier")
+        return
     if argv and argv[0] == "--table":
         record = json.load(open(argv[1]))
         table(record, "--compare" in argv and argv[argv.index("--compare") + 1] == "berthier")

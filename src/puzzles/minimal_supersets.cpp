@@ -7,19 +7,73 @@
 
 namespace sudoku_count::detail {
 
-UnavoidableSets::UnavoidableSets(int cells) : words_((cells + 63) / 64) {}
+UnavoidableSets::UnavoidableSets(int cells) : words_((cells + 63) / 64), holding_(cells) {}
 
-void UnavoidableSets::clear() { sets_.clear(); }
+int UnavoidableSets::add(const std::vector<int>& cells) {
+  if (sizes_.size() >= kMaxSets) return -1;
+  const auto index = static_cast<std::uint32_t>(sizes_.size());
+  bits_.resize(bits_.size() + words_, 0);
+  std::uint64_t* bits = &bits_[index * words_];
+  for (const int cell : cells) {
+    bits[cell / 64] |= std::uint64_t{1} << (cell % 64);
+    holding_[cell].push_back(index);
+  }
+  sizes_.push_back(static_cast<int>(cells.size()));
+  return static_cast<int>(index);
+}
 
-void UnavoidableSets::add(const std::vector<int>& cells) {
-  if (sets_.size() >= kMaxSets) return;
-  Set set{std::vector<std::uint64_t>(words_, 0), static_cast<int>(cells.size())};
-  for (const int cell : cells) set.bits[cell / 64] |= std::uint64_t{1} << (cell % 64);
-  const auto at = std::lower_bound(sets_.begin(), sets_.end(), set.size,
-                                   [](const Set& s, int size) { return s.size < size; });
-  for (auto same = at; same != sets_.end() && same->size == set.size; ++same)
-    if (same->bits == set.bits) return;
-  sets_.insert(at, std::move(set));
+void UnavoidableSets::seed(UniquenessTest& test, const Grid& grid) {
+  bits_.clear();
+  sizes_.clear();
+  for (auto& sets : holding_) sets.clear();
+  const int n = grid.layout.n();
+  const int cells = static_cast<int>(grid.cells.size());
+  // Each completion of a blanked subproblem gives a set; a subproblem with
+  // more completions than this gives its first ones.
+  constexpr std::uint64_t kCompletionsPerBlank = 1 << 12;
+  const int most = std::min(n - 1, n <= 9 ? 3 : 2);
+  std::vector<std::vector<int>> found;
+  std::vector<int> symbols;
+  // Symbol sets in lexicographic order, sizes 2 to `most`.
+  for (int k = 2; k <= most; ++k) {
+    symbols.resize(k);
+    for (int i = 0; i < k; ++i) symbols[i] = i + 1;
+    for (;;) {
+      std::vector<bool> blank(n + 1, false);
+      for (const int s : symbols) blank[s] = true;
+      for (int cell = 0; cell < cells; ++cell)
+        if (!blank[grid.cells[cell]]) test.keep(cell);
+      test.other_completions(kCompletionsPerBlank, [&](const std::vector<int>& differing) { found.push_back(differing); });
+      for (int cell = 0; cell < cells; ++cell) test.drop(cell);
+      int i = k - 1;
+      while (i >= 0 && symbols[i] == n - k + 1 + i) --i;
+      if (i < 0) break;
+      ++symbols[i];
+      for (int j = i + 1; j < k; ++j) symbols[j] = symbols[j - 1] + 1;
+    }
+  }
+  // The minimal ones, smallest first: a set holding a smaller one is hit
+  // whenever that one is.
+  std::sort(found.begin(), found.end(), [](const std::vector<int>& a, const std::vector<int>& b) {
+    return a.size() != b.size() ? a.size() < b.size() : a < b;
+  });
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  std::vector<std::uint64_t> bits(words_);
+  for (const std::vector<int>& set : found) {
+    std::fill(bits.begin(), bits.end(), 0);
+    for (const int cell : set) bits[cell / 64] |= std::uint64_t{1} << (cell % 64);
+    bool holds_one = false;
+    for (std::size_t other = 0; other < count() && !holds_one; ++other) {
+      const std::uint64_t* smaller = this->bits(other);
+      holds_one = true;
+      for (std::size_t w = 0; w < words_; ++w)
+        if (smaller[w] & ~bits[w]) {
+          holds_one = false;
+          break;
+        }
+    }
+    if (!holds_one && add(set) < 0) break;
+  }
 }
 
 namespace {
@@ -29,104 +83,172 @@ struct Search {
   UnavoidableSets& pool;
   int max_clues;
   std::vector<std::uint64_t>& minimal;
-  std::vector<int> kept;  // T, in the order kept
+  std::size_t words;
+  std::vector<int> kept;                 // T, in the order kept
+  std::vector<std::uint32_t> witness;    // per kept cell: a pool set meeting T there alone
   std::vector<std::uint64_t> kept_bits, excluded_bits;
+  std::vector<std::vector<std::uint32_t>> missed;  // per depth: the pool sets T misses
+  std::vector<std::size_t> scanned;                // per depth: the pool's size when `missed` was made
+  std::vector<std::pair<std::size_t, std::uint32_t>> replaced;  // witnesses to restore on the way back
+  std::vector<int> differing;
 
-  static bool meets(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
-    for (std::size_t w = 0; w < a.size(); ++w)
-      if (a[w] & b[w]) return true;
-    return false;
-  }
-
-  void set_bit(std::vector<std::uint64_t>& bits, int cell, bool on) {
+  bool kept_cell(int cell) const { return kept_bits[cell / 64] >> (cell % 64) & 1; }
+  bool excluded(int cell) const { return excluded_bits[cell / 64] >> (cell % 64) & 1; }
+  static void set_bit(std::vector<std::uint64_t>& bits, int cell, bool on) {
     const std::uint64_t mask = std::uint64_t{1} << (cell % 64);
     if (on) bits[cell / 64] |= mask;
     else bits[cell / 64] &= ~mask;
   }
 
-  // The cells of the smallest known unavoidable set that T misses, less the
-  // excluded ones (empty: every one is hit). Sets `dead` when one has only
-  // excluded cells left (no puzzle of this branch can hit it), and `bound`
-  // to a number of further cells every puzzle of this branch needs: the
-  // sets met greedily, smallest first, whose cells left are disjoint.
-  std::vector<int> smallest_missed(bool& dead, int& bound) {
-    const std::size_t words = kept_bits.size();
-    std::vector<std::uint64_t> used(words, 0), left(words);
-    const UnavoidableSets::Set* best = nullptr;
-    int best_size = 0;
-    bound = 0;
-    dead = false;
-    for (const UnavoidableSets::Set& set : pool.sets()) {
-      if (meets(set.bits, kept_bits)) continue;
-      int size = 0;
-      bool disjoint = true;
-      for (std::size_t w = 0; w < words; ++w) {
-        left[w] = set.bits[w] & ~excluded_bits[w];
-        size += std::popcount(left[w]);
-        if (left[w] & used[w]) disjoint = false;
-      }
-      if (size == 0) {
-        dead = true;
-        return {};
-      }
-      if (disjoint) {
-        ++bound;
-        for (std::size_t w = 0; w < words; ++w) used[w] |= left[w];
-      }
-      if (!best || size < best_size) {
-        best = &set;
-        best_size = size;
-      }
+  // Whether pool set `s` meets T at `cell` alone (it holds `cell`).
+  bool meets_alone(std::uint32_t s, int cell) const {
+    const std::uint64_t* bits = pool.bits(s);
+    for (std::size_t w = 0; w < words; ++w) {
+      std::uint64_t common = bits[w] & kept_bits[w];
+      if (w == static_cast<std::size_t>(cell / 64)) common &= ~(std::uint64_t{1} << (cell % 64));
+      if (common) return false;
     }
-    std::vector<int> cells;
-    if (best)
-      for (std::size_t w = 0; w < words; ++w)
-        for (std::uint64_t bits = best->bits[w] & ~excluded_bits[w]; bits; bits &= bits - 1)
-          cells.push_back(static_cast<int>(w * 64) + std::countr_zero(bits));
-    return cells;
+    return true;
   }
 
-  // Branches over `cells`: the i-th keeps the i-th cell and excludes the earlier ones.
-  void branch(const std::vector<int>& cells) {
-    std::vector<int> now_excluded;
+  bool misses(std::uint32_t s) const {
+    const std::uint64_t* bits = pool.bits(s);
+    for (std::size_t w = 0; w < words; ++w)
+      if (bits[w] & kept_bits[w]) return false;
+    return true;
+  }
+
+  // A witness for kept cell `cell`: from the pool, else from the solver
+  // (added to the pool). False: the other kept cells imply it.
+  bool find_witness(int cell, std::uint32_t& found) {
+    const std::vector<std::uint32_t>& holding = pool.holding(cell);
+    for (auto s = holding.rbegin(); s != holding.rend(); ++s)
+      if (meets_alone(*s, cell)) {
+        found = *s;
+        return true;
+      }
+    if (test.forced(cell, &differing)) return false;
+    const int added = pool.add(differing);
+    if (added < 0) return true;  // pool full: the cell is not implied, but has no witness to keep
+    found = static_cast<std::uint32_t>(added);
+    return true;
+  }
+
+  static constexpr std::uint32_t kNoWitness = ~std::uint32_t{0};
+
+  // After keeping `cell` (the last of `kept`): witnesses for it and for the
+  // kept cells whose witness it hit. False: some kept cell has none.
+  bool rewitness(int cell, std::size_t& replaced_from) {
+    replaced_from = replaced.size();
+    std::uint32_t own = kNoWitness;
+    if (!find_witness(cell, own)) return false;
+    witness.push_back(own);
+    for (std::size_t i = 0; i + 1 < kept.size(); ++i) {
+      const std::uint32_t w = witness[i];
+      if (w != kNoWitness && !(pool.bits(w)[cell / 64] >> (cell % 64) & 1)) continue;
+      std::uint32_t now = kNoWitness;
+      if (!find_witness(kept[i], now)) return false;
+      replaced.emplace_back(i, w);
+      witness[i] = now;
+    }
+    return true;
+  }
+
+  void restore(std::size_t replaced_from) {
+    while (replaced.size() > replaced_from) {
+      witness[replaced.back().first] = replaced.back().second;
+      replaced.pop_back();
+    }
+  }
+
+  // Appends to missed[depth] the pool's sets added since it was made that T
+  // (at that depth) misses.
+  void refresh(std::size_t depth) {
+    for (std::size_t s = scanned[depth]; s < pool.count(); ++s)
+      if (misses(static_cast<std::uint32_t>(s))) missed[depth].push_back(static_cast<std::uint32_t>(s));
+    scanned[depth] = pool.count();
+  }
+
+  // missed[depth]: the sets of missed[depth - 1] that T, which has just
+  // kept `cell`, still misses. The pool's sets added since missed[depth - 1]
+  // was refreshed are witnesses, which T meets.
+  void make_missed(std::size_t depth, int cell) {
+    if (missed.size() <= depth) {
+      missed.resize(depth + 1);
+      scanned.resize(depth + 1);
+    }
+    std::vector<std::uint32_t>& now = missed[depth];
+    now.clear();
+    const std::uint64_t mask = std::uint64_t{1} << (cell % 64);
+    for (const std::uint32_t s : missed[depth - 1])
+      if (!(pool.bits(s)[cell / 64] & mask)) now.push_back(s);
+    scanned[depth] = pool.count();
+  }
+
+  void branch(std::size_t depth, const std::vector<int>& cells) {
     for (const int cell : cells) {
+      refresh(depth);  // sets the solver found below the previous branch
       kept.push_back(cell);
       set_bit(kept_bits, cell, true);
       test.keep(cell);
-      // The cell just kept, implied by the rest: no superset is minimal.
-      if (!test.forced(cell)) visit();
+      std::size_t replaced_from = 0;
+      if (rewitness(cell, replaced_from)) {
+        make_missed(depth + 1, cell);
+        visit(depth + 1);
+      }
+      restore(replaced_from);
+      if (witness.size() == kept.size()) witness.pop_back();
       test.drop(cell);
       set_bit(kept_bits, cell, false);
       kept.pop_back();
       set_bit(excluded_bits, cell, true);
-      now_excluded.push_back(cell);
     }
-    for (const int cell : now_excluded) set_bit(excluded_bits, cell, false);
+    for (const int cell : cells) set_bit(excluded_bits, cell, false);
   }
 
-  void visit() {
-    bool dead = false;
-    int bound = 0;
-    std::vector<int> cells = smallest_missed(dead, bound);
-    if (dead || static_cast<int>(kept.size()) + bound > max_clues) return;
-    if (cells.empty()) {
-      // Every known unavoidable set is hit: ask the solver for another.
-      std::vector<int> differing;
+  void visit(std::size_t depth) {
+    // The missed set with the fewest cells left to keep; a bound from the
+    // missed sets whose cells left are disjoint, taken greedily.
+    std::vector<std::uint64_t> used(words, 0);
+    const std::uint64_t* best = nullptr;
+    int best_size = 0, bound = 0;
+    const int room = max_clues - static_cast<int>(kept.size());
+    for (const std::uint32_t s : missed[depth]) {
+      const std::uint64_t* bits = pool.bits(s);
+      int size = 0;
+      bool disjoint = true;
+      for (std::size_t w = 0; w < words; ++w) {
+        const std::uint64_t left = bits[w] & ~excluded_bits[w];
+        size += std::popcount(left);
+        if (left & used[w]) disjoint = false;
+      }
+      if (size == 0) return;  // no puzzle of this branch hits it
+      if (disjoint) {
+        if (++bound > room) return;
+        for (std::size_t w = 0; w < words; ++w) used[w] |= bits[w] & ~excluded_bits[w];
+      }
+      if (!best || size < best_size) {
+        best = bits;
+        best_size = size;
+      }
+    }
+    std::vector<int> cells;
+    if (best) {
+      for (std::size_t w = 0; w < words; ++w)
+        for (std::uint64_t bits = best[w] & ~excluded_bits[w]; bits; bits &= bits - 1)
+          cells.push_back(static_cast<int>(w * 64) + std::countr_zero(bits));
+    } else {
+      // Every known set is hit: ask the solver for another.
       if (!test.other_completion(differing)) {
-        // Proper: minimal when no cell is implied by the others (T minus
-        // a cell is proper exactly when the rest imply it).
-        for (auto cell = kept.rbegin(); cell != kept.rend(); ++cell)
-          if (test.forced(*cell)) return;
-        ++minimal[kept.size()];
+        ++minimal[kept.size()];  // proper, and every kept cell has its witness
         return;
       }
       pool.add(differing);
-      if (static_cast<int>(kept.size()) >= max_clues) return;
+      if (room <= 0) return;
       for (const int cell : differing)
-        if (!(excluded_bits[cell / 64] >> (cell % 64) & 1)) cells.push_back(cell);
-      if (cells.empty()) return;
+        if (!excluded(cell)) cells.push_back(cell);
     }
-    branch(cells);
+    branch(depth, cells);
   }
 };
 
@@ -136,12 +258,19 @@ void count_minimal_supersets(UniquenessTest& test, UnavoidableSets& pool, const 
                              int max_clues, std::vector<std::uint64_t>& minimal) {
   const int cells = static_cast<int>(minimal.size()) - 1;
   const std::size_t words = (cells + 63) / 64;
-  Search search{test, pool, max_clues, minimal, set, std::vector<std::uint64_t>(words, 0),
-                std::vector<std::uint64_t>(words, 0)};
-  for (const int cell : set) search.set_bit(search.kept_bits, cell, true);
-  for (const int cell : set)
-    if (test.forced(cell)) return;  // a given implied by the others: no superset is minimal
-  search.visit();
+  Search search{test, pool, max_clues, minimal, words, set, {}, std::vector<std::uint64_t>(words, 0),
+                std::vector<std::uint64_t>(words, 0), {}, {}, {}, {}};
+  for (const int cell : set) Search::set_bit(search.kept_bits, cell, true);
+  for (const int cell : set) {
+    std::uint32_t found = Search::kNoWitness;
+    if (!search.find_witness(cell, found)) return;  // a given implied by the others: no superset is minimal
+    search.witness.push_back(found);
+  }
+  search.missed.resize(1);
+  search.scanned.assign(1, pool.count());
+  for (std::size_t s = 0; s < pool.count(); ++s)
+    if (search.misses(static_cast<std::uint32_t>(s))) search.missed[0].push_back(static_cast<std::uint32_t>(s));
+  search.visit(0);
 }
 
 }  // namespace sudoku_count::detail

@@ -9,40 +9,52 @@
 
 namespace sudoku_count::detail {
 
-// Unavoidable sets of one grid (cells where another grid differs from it:
-// every proper puzzle of the grid holds a cell of each), found while
-// searching and kept for the grid's further sets, smallest first.
+// Unavoidable sets of one grid: each is the set of cells where another
+// completed grid differs from it, so every proper puzzle of the grid holds a
+// cell of each, and a puzzle that meets one at a single clue needs that clue
+// (without it the other grid completes it too). Seeded per grid and grown by
+// the searches of its sets.
 class UnavoidableSets {
  public:
-  struct Set {
-    std::vector<std::uint64_t> bits;  // a bit per cell
-    int size = 0;
-  };
-  static constexpr std::size_t kMaxSets = 4096;
+  static constexpr std::size_t kMaxSets = std::size_t{1} << 16;
   explicit UnavoidableSets(int cells);
-  void clear();                                // a new grid
-  void add(const std::vector<int>& cells);     // unless full or known
-  const std::vector<Set>& sets() const { return sets_; }
+  // For a new grid, with `test` reset to it and no cell kept: the minimal
+  // ones among the sets where the completions differ from the grid once the
+  // cells of a few symbols are blanked (every pair of symbols, and every
+  // triple and quadruple where the symbols are at most 9).
+  void seed(UniquenessTest& test, const Grid& grid);
+  // Adds one (the caller knows it is new), unless the pool is full; returns
+  // its index, or -1.
+  int add(const std::vector<int>& cells);
+  std::size_t count() const { return sizes_.size(); }
+  std::size_t words() const { return words_; }
+  const std::uint64_t* bits(std::size_t set) const { return &bits_[set * words_]; }
+  int size(std::size_t set) const { return sizes_[set]; }
+  // The sets that hold a cell, by index.
+  const std::vector<std::uint32_t>& holding(int cell) const { return holding_[cell]; }
 
  private:
   std::size_t words_;
-  std::vector<Set> sets_;
+  std::vector<std::uint64_t> bits_;  // words_ per set
+  std::vector<int> sizes_;
+  std::vector<std::vector<std::uint32_t>> holding_;
 };
 
 // With the grid's cells of `set` kept in `test` (and nothing else), and
-// `pool` holding unavoidable sets of that grid (it gains those found): adds
-// to minimal[c], for c up to `max_clues`, the minimal puzzles of the grid
-// with c cells that contain the set. Each is reached once, by a search over
-// unavoidable sets: at a kept set T, take the smallest known one that T
-// misses (or, when T misses none, one from another completion the solver
-// finds; none: T is proper); every proper superset of T holds one of its
-// cells, so the i-th branch keeps the i-th cell and excludes the earlier
-// ones (a minimal puzzle P is reached by the branch of the first of its
-// cells, at every node). A branch ends at a proper T (counted when no cell
-// of it is implied by the others), at a kept cell implied by the others (no
-// superset is minimal), at an unavoidable set left with excluded cells only,
-// and when T plus the number of disjoint missed unavoidable sets exceeds
-// `max_clues`. `test` is left with the set kept.
+// `pool` seeded for that grid (it gains the sets the solver finds): adds to
+// minimal[c], for c up to `max_clues`, the minimal puzzles of the grid with c
+// cells that contain the set. Each is reached once, by a search over
+// unavoidable sets: at a kept set T, take the known one that T misses with
+// the fewest cells left to keep (or, when T misses none, one from another
+// completion the solver finds; none: T is proper); every proper superset of T
+// holds one of its cells, so the i-th branch keeps the i-th cell and excludes
+// the earlier ones (a minimal puzzle P is reached by the branch of the first
+// of its cells, at every node). Every kept cell carries a witness, a set that
+// meets T at that cell alone (from the pool, else from the solver): a kept
+// cell without one is implied by the others, and no superset of T is minimal;
+// so a proper T is minimal. A branch also ends at a missed set left with
+// excluded cells only, and when T plus the number of disjoint missed sets
+// exceeds `max_clues`. `test` is left with the set kept.
 void count_minimal_supersets(UniquenessTest& test, UnavoidableSets& pool, const std::vector<int>& set,
                              int max_clues, std::vector<std::uint64_t>& minimal);
 

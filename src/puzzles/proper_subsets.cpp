@@ -58,33 +58,59 @@ bool UniquenessTest::other_completion(std::vector<int>& differing) {
   return false;
 }
 
-bool UniquenessTest::forced(int cell) {
-  const int n = grid_->layout.n();
+bool UniquenessTest::forced(int cell, std::vector<int>* differing) {
   const int own = grid_->cells[cell];
-  auto kept = [&](int c) { return finder_ ? puzzle_.cells[c] : cells9_[c]; };
-  for (int symbol = 1; symbol <= n; ++symbol) {
+  auto differs = [&](const auto& completion) {
+    if (!differing) return;
+    differing->clear();
+    for (int i = 0; i < static_cast<int>(peers_.size()); ++i)
+      if (completion[i] != grid_->cells[i]) differing->push_back(i);
+  };
+  if (!finder_) {
+    // One search with the grid's digit struck from the cell.
+    ++tests_;
+    cells9_[cell] = 0;
+    const bool other = classic9_other_completion(cells9_, grid9_, other9_, nullptr, cell);
+    cells9_[cell] = static_cast<std::uint8_t>(own);
+    if (other) differs(other9_);
+    return !other;
+  }
+  // Each other symbol that no kept peer holds, tried in turn.
+  for (int symbol = 1; symbol <= grid_->layout.n(); ++symbol) {
     if (symbol == own) continue;
     bool clash = false;
     for (const int peer : peers_[cell])
-      if (kept(peer) == symbol) {
+      if (puzzle_.cells[peer] == symbol) {
         clash = true;
         break;
       }
     if (clash) continue;
     ++tests_;
-    bool completes;
-    if (finder_) {
-      puzzle_.cells[cell] = symbol;
-      completes = !finder_->find(puzzle_, 1).empty();
-      puzzle_.cells[cell] = own;
-    } else {
-      cells9_[cell] = static_cast<std::uint8_t>(symbol);
-      completes = classic9_completions(cells9_, 1, {}) > 0;
-      cells9_[cell] = static_cast<std::uint8_t>(own);
+    puzzle_.cells[cell] = symbol;
+    const std::vector<Grid> found = finder_->find(puzzle_, 1);
+    puzzle_.cells[cell] = own;
+    if (!found.empty()) {
+      differs(found.front().cells);
+      return false;
     }
-    if (completes) return false;
   }
   return true;
+}
+
+std::uint64_t UniquenessTest::other_completions(std::uint64_t limit,
+                                                const std::function<void(const std::vector<int>&)>& visit) {
+  ++tests_;
+  std::vector<int> differing;
+  auto report = [&](const auto& completion) {
+    differing.clear();
+    for (int i = 0; i < static_cast<int>(peers_.size()); ++i)
+      if (completion[i] != grid_->cells[i]) differing.push_back(i);
+    if (!differing.empty()) visit(differing);
+  };
+  if (!finder_) return classic9_completions(cells9_, limit, [&](const std::uint8_t* completion) { report(completion); });
+  const std::vector<Grid> found = finder_->find(puzzle_, limit);
+  for (const Grid& completion : found) report(completion.cells);
+  return found.size();
 }
 
 namespace {

@@ -2,6 +2,7 @@
 // The work of one drawn set in puzzle counting: is it proper, and which of
 // its subsets are (docs/method.md, section 17).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -28,10 +29,16 @@ class UniquenessTest {
   // (an unavoidable set that the kept cells miss), in cell order.
   bool other_completion(std::vector<int>& differing);
   // Whether a kept cell is implied by the other kept cells: every
-  // completion of them has the grid's symbol there (each other symbol that
-  // no kept peer holds is tried, and gives no completion). A kept set with
-  // such a cell is not minimal, nor is any set that contains it.
-  bool forced(int cell);
+  // completion of them has the grid's symbol there. A kept set with such a
+  // cell is not minimal, nor is any set that contains it. When it is not,
+  // `differing` (if given) gets the cells where a completion with another
+  // symbol there differs from the grid: an unavoidable set that meets the
+  // kept cells at `cell` alone.
+  bool forced(int cell, std::vector<int>* differing = nullptr);
+  // Every completion of the kept cells but the grid, up to `limit` of them
+  // in search order (the grid included), each handed to `visit` as the cells
+  // where it differs from the grid. Returns the number of completions seen.
+  std::uint64_t other_completions(std::uint64_t limit, const std::function<void(const std::vector<int>&)>& visit);
   std::uint64_t tests() const { return tests_; }
 
  private:

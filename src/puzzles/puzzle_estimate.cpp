@@ -186,6 +186,7 @@ class Plan {
     std::vector<int> set;
     test.reset(grid);
     detail::UnavoidableSets pool(cells);  // supersets: the grid's, shared by its sets
+    if (method_ == "supersets") pool.seed(test, grid);
     for (int j = 0; j < per_grid_; ++j) {
       std::fill(proper.begin(), proper.end(), 0);
       std::fill(minimal.begin(), minimal.end(), 0);

@@ -321,13 +321,16 @@ std::uint64_t classic9_completions(const std::uint8_t* cells, std::uint64_t limi
 }
 
 bool classic9_other_completion(const std::uint8_t* puzzle, const std::uint8_t* grid, std::uint8_t* other,
-                               std::uint64_t* nodes) {
+                               std::uint64_t* nodes, int differ_at) {
   if (nodes) *nodes = 0;
-  if (swappable_rectangle(puzzle, grid, other)) return true;
+  if (differ_at < 0 && swappable_rectangle(puzzle, grid, other)) return true;
   const Tables& t = tables();
   Search ctx{t, 1, nullptr, grid, other};
   Board s;
-  if (start(puzzle, t, s)) search(s, ctx);
+  if (start(puzzle, t, s)) {
+    if (differ_at >= 0) s.cand[grid[differ_at] - 1][differ_at / 27] &= ~(Word{1} << (differ_at % 27));
+    search(s, ctx);
+  }
   if (nodes) *nodes = ctx.nodes;
   return ctx.found > 0;
 }

@@ -44,8 +44,10 @@ std::uint64_t classic9_completions(const std::uint8_t* cells, std::uint64_t limi
 // rows and two columns within one band or one stack) are checked first: one
 // without a given is a second completion at once. Otherwise the search tries
 // every digit but the grid's before the grid's, stopping at the first
-// completion that differs.
+// completion that differs. With `differ_at` (a blank cell of the puzzle), only
+// completions whose digit there is not the grid's count (the rectangles are
+// then not tried).
 bool classic9_other_completion(const std::uint8_t* puzzle, const std::uint8_t* grid, std::uint8_t* other = nullptr,
-                               std::uint64_t* nodes = nullptr);
+                               std::uint64_t* nodes = nullptr, int differ_at = -1);
 
 }  // namespace sudoku_count::detail
