@@ -177,8 +177,11 @@ TEST(MinimalSupersets, KernelForcedCellsAgreeWithATrialOfEachSymbol) {
       }
       ++free;
       EXPECT_NE(std::find(differing.begin(), differing.end(), cell), differing.end());
-      for (const int other : set)
-        if (other != cell) EXPECT_EQ(std::find(differing.begin(), differing.end(), other), differing.end());
+      for (const int other : set) {
+        if (other != cell) {
+          EXPECT_EQ(std::find(differing.begin(), differing.end(), other), differing.end());
+        }
+      }
     }
     for (const int cell : set) test.drop(cell);
   }
