@@ -12,8 +12,11 @@ trap 'rm -rf "$tmp"' EXIT
 check() {  # check NAME EXPECTED_STATUS PATTERN -- ARGS...
   local name=$1 want=$2 pattern=$3
   shift 4
+  local start=$SECONDS
   "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
   local got=$?
+  # CLI_TEST_TIMES=FILE: the seconds of each check, to find the slow ones.
+  [ -n "${CLI_TEST_TIMES:-}" ] && echo "$((SECONDS - start)) $name" >>"$CLI_TEST_TIMES"
   if [ "$got" -ne "$want" ] || ! grep -Eq -- "$pattern" "$tmp/out" "$tmp/err"; then
     echo "FAIL $name: status $got (want $want), pattern '$pattern'"
     sed 's/^/  out: /' "$tmp/out" | head -5
