@@ -10,21 +10,19 @@ namespace sudoku_count::detail {
 UnavoidableSets::UnavoidableSets(int cells) : words_((cells + 63) / 64), holding_(cells) {}
 
 int UnavoidableSets::add(const std::vector<int>& cells) {
-  if (sizes_.size() >= kMaxSets) return -1;
-  const auto index = static_cast<std::uint32_t>(sizes_.size());
+  if (count() >= kMaxSets) return -1;
+  const auto index = static_cast<std::uint32_t>(count());
   bits_.resize(bits_.size() + words_, 0);
   std::uint64_t* bits = &bits_[index * words_];
   for (const int cell : cells) {
     bits[cell / 64] |= std::uint64_t{1} << (cell % 64);
     holding_[cell].push_back(index);
   }
-  sizes_.push_back(static_cast<int>(cells.size()));
   return static_cast<int>(index);
 }
 
 void UnavoidableSets::seed(UniquenessTest& test, const Grid& grid) {
   bits_.clear();
-  sizes_.clear();
   for (auto& sets : holding_) sets.clear();
   const int n = grid.layout.n();
   const int cells = static_cast<int>(grid.cells.size());
@@ -34,12 +32,13 @@ void UnavoidableSets::seed(UniquenessTest& test, const Grid& grid) {
   const int most = std::min(n - 1, n <= 9 ? 3 : 2);
   std::vector<std::vector<int>> found;
   std::vector<int> symbols;
+  std::vector<bool> blank(n + 1);
   // Symbol sets in lexicographic order, sizes 2 to `most`.
   for (int k = 2; k <= most; ++k) {
     symbols.resize(k);
     for (int i = 0; i < k; ++i) symbols[i] = i + 1;
     for (;;) {
-      std::vector<bool> blank(n + 1, false);
+      std::fill(blank.begin(), blank.end(), false);
       for (const int s : symbols) blank[s] = true;
       for (int cell = 0; cell < cells; ++cell)
         if (!blank[grid.cells[cell]]) test.keep(cell);
@@ -79,6 +78,13 @@ void UnavoidableSets::seed(UniquenessTest& test, const Grid& grid) {
 namespace {
 
 struct Search {
+  Search(UniquenessTest& test, UnavoidableSets& pool, int max_clues, std::vector<std::uint64_t>& minimal,
+         const std::vector<int>& set)
+      : test(test), pool(pool), max_clues(max_clues), minimal(minimal), words(pool.words()), kept(set),
+        kept_bits(words, 0), excluded_bits(words, 0), missed(1), scanned(1, 0) {
+    for (const int cell : set) set_bit(kept_bits, cell, true);
+  }
+
   UniquenessTest& test;
   UnavoidableSets& pool;
   int max_clues;
@@ -92,8 +98,6 @@ struct Search {
   std::vector<std::pair<std::size_t, std::uint32_t>> replaced;  // witnesses to restore on the way back
   std::vector<int> differing;
 
-  bool kept_cell(int cell) const { return kept_bits[cell / 64] >> (cell % 64) & 1; }
-  bool excluded(int cell) const { return excluded_bits[cell / 64] >> (cell % 64) & 1; }
   static void set_bit(std::vector<std::uint64_t>& bits, int cell, bool on) {
     const std::uint64_t mask = std::uint64_t{1} << (cell % 64);
     if (on) bits[cell / 64] |= mask;
@@ -145,7 +149,7 @@ struct Search {
     witness.push_back(own);
     for (std::size_t i = 0; i + 1 < kept.size(); ++i) {
       const std::uint32_t w = witness[i];
-      if (w != kNoWitness && !(pool.bits(w)[cell / 64] >> (cell % 64) & 1)) continue;
+      if (w != kNoWitness && !holds(pool.bits(w), cell)) continue;
       std::uint32_t now = kNoWitness;
       if (!find_witness(kept[i], now)) return false;
       replaced.emplace_back(i, w);
@@ -179,9 +183,8 @@ struct Search {
     }
     std::vector<std::uint32_t>& now = missed[depth];
     now.clear();
-    const std::uint64_t mask = std::uint64_t{1} << (cell % 64);
     for (const std::uint32_t s : missed[depth - 1])
-      if (!(pool.bits(s)[cell / 64] & mask)) now.push_back(s);
+      if (!holds(pool.bits(s), cell)) now.push_back(s);
     scanned[depth] = pool.count();
   }
 
@@ -246,7 +249,7 @@ struct Search {
       pool.add(differing);
       if (room <= 0) return;
       for (const int cell : differing)
-        if (!excluded(cell)) cells.push_back(cell);
+        if (!holds(excluded_bits.data(), cell)) cells.push_back(cell);
     }
     branch(depth, cells);
   }
@@ -256,20 +259,13 @@ struct Search {
 
 void count_minimal_supersets(UniquenessTest& test, UnavoidableSets& pool, const std::vector<int>& set,
                              int max_clues, std::vector<std::uint64_t>& minimal) {
-  const int cells = static_cast<int>(minimal.size()) - 1;
-  const std::size_t words = (cells + 63) / 64;
-  Search search{test, pool, max_clues, minimal, words, set, {}, std::vector<std::uint64_t>(words, 0),
-                std::vector<std::uint64_t>(words, 0), {}, {}, {}, {}};
-  for (const int cell : set) Search::set_bit(search.kept_bits, cell, true);
+  Search search(test, pool, max_clues, minimal, set);
   for (const int cell : set) {
     std::uint32_t found = Search::kNoWitness;
     if (!search.find_witness(cell, found)) return;  // a given implied by the others: no superset is minimal
     search.witness.push_back(found);
   }
-  search.missed.resize(1);
-  search.scanned.assign(1, pool.count());
-  for (std::size_t s = 0; s < pool.count(); ++s)
-    if (search.misses(static_cast<std::uint32_t>(s))) search.missed[0].push_back(static_cast<std::uint32_t>(s));
+  search.refresh(0);  // the pool's sets the set misses
   search.visit(0);
 }
 

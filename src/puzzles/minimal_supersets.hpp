@@ -21,24 +21,25 @@ class UnavoidableSets {
   // For a new grid, with `test` reset to it and no cell kept: the minimal
   // ones among the sets where the completions differ from the grid once the
   // cells of a few symbols are blanked (every pair of symbols, and every
-  // triple and quadruple where the symbols are at most 9).
+  // triple where the symbols are at most 9). Forgets the previous grid's.
   void seed(UniquenessTest& test, const Grid& grid);
   // Adds one (the caller knows it is new), unless the pool is full; returns
   // its index, or -1.
   int add(const std::vector<int>& cells);
-  std::size_t count() const { return sizes_.size(); }
+  std::size_t count() const { return bits_.size() / words_; }
   std::size_t words() const { return words_; }
   const std::uint64_t* bits(std::size_t set) const { return &bits_[set * words_]; }
-  int size(std::size_t set) const { return sizes_[set]; }
   // The sets that hold a cell, by index.
   const std::vector<std::uint32_t>& holding(int cell) const { return holding_[cell]; }
 
  private:
   std::size_t words_;
   std::vector<std::uint64_t> bits_;  // words_ per set
-  std::vector<int> sizes_;
   std::vector<std::vector<std::uint32_t>> holding_;
 };
+
+// Whether a bit set (a word per 64 cells) holds `cell`.
+inline bool holds(const std::uint64_t* bits, int cell) { return bits[cell / 64] >> (cell % 64) & 1; }
 
 // With the grid's cells of `set` kept in `test` (and nothing else), and
 // `pool` seeded for that grid (it gains the sets the solver finds): adds to

@@ -40,19 +40,29 @@ bool UniquenessTest::proper() {
   return finder_->find(puzzle_, 2).size() == 1;
 }
 
+namespace {
+
+// The cells where a completion (digits in cell order) differs from `grid`.
+template <class Cells>
+void differences(const Cells& completion, const Grid& grid, std::vector<int>& differing) {
+  differing.clear();
+  for (int i = 0; i < static_cast<int>(grid.cells.size()); ++i)
+    if (completion[i] != grid.cells[i]) differing.push_back(i);
+}
+
+}  // namespace
+
 bool UniquenessTest::other_completion(std::vector<int>& differing) {
   ++tests_;
   differing.clear();
   if (!finder_) {
     if (!classic9_other_completion(cells9_, grid9_, other9_)) return false;
-    for (int i = 0; i < 81; ++i)
-      if (other9_[i] != grid9_[i]) differing.push_back(i);
+    differences(other9_, *grid_, differing);
     return true;
   }
   for (const Grid& completion : finder_->find(puzzle_, 2)) {
     if (completion.cells == grid_->cells) continue;
-    for (int i = 0; i < static_cast<int>(completion.cells.size()); ++i)
-      if (completion.cells[i] != grid_->cells[i]) differing.push_back(i);
+    differences(completion.cells, *grid_, differing);
     return true;
   }
   return false;
@@ -61,10 +71,7 @@ bool UniquenessTest::other_completion(std::vector<int>& differing) {
 bool UniquenessTest::forced(int cell, std::vector<int>* differing) {
   const int own = grid_->cells[cell];
   auto differs = [&](const auto& completion) {
-    if (!differing) return;
-    differing->clear();
-    for (int i = 0; i < static_cast<int>(peers_.size()); ++i)
-      if (completion[i] != grid_->cells[i]) differing->push_back(i);
+    if (differing) differences(completion, *grid_, *differing);
   };
   if (!finder_) {
     // One search with the grid's digit struck from the cell.
@@ -102,9 +109,7 @@ std::uint64_t UniquenessTest::other_completions(std::uint64_t limit,
   ++tests_;
   std::vector<int> differing;
   auto report = [&](const auto& completion) {
-    differing.clear();
-    for (int i = 0; i < static_cast<int>(peers_.size()); ++i)
-      if (completion[i] != grid_->cells[i]) differing.push_back(i);
+    differences(completion, *grid_, differing);
     if (!differing.empty()) visit(differing);
   };
   if (!finder_) return classic9_completions(cells9_, limit, [&](const std::uint8_t* completion) { report(completion); });

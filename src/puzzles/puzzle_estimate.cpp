@@ -176,8 +176,10 @@ class Plan {
     }
   }
 
-  // The sets of a grid, from its own stream after the grid.
-  GridTally run_grid(const Grid& grid, Rng& rng, UniquenessTest& test) const {
+  // The sets of a grid, from its own stream after the grid. `test` and
+  // `pool` are the thread's, reused from grid to grid (the supersets method
+  // seeds the pool afresh for each grid).
+  GridTally run_grid(const Grid& grid, Rng& rng, UniquenessTest& test, detail::UnavoidableSets& pool) const {
     const int cells = layout_.cells();
     GridTally tally;
     tally.found.assign(cells + 1, 0);
@@ -185,8 +187,7 @@ class Plan {
     std::vector<std::uint64_t> proper(cells + 1), minimal(cells + 1);
     std::vector<int> set;
     test.reset(grid);
-    detail::UnavoidableSets pool(cells);  // supersets: the grid's, shared by its sets
-    if (method_ == "supersets") pool.seed(test, grid);
+    if (method_ == "supersets") pool.seed(test, grid);  // the grid's, shared by its sets
     for (int j = 0; j < per_grid_; ++j) {
       std::fill(proper.begin(), proper.end(), 0);
       std::fill(minimal.begin(), minimal.end(), 0);
@@ -394,6 +395,7 @@ std::string draw_puzzle_grids(PuzzleRunState& state, const UniformGrids& source,
     {
       UniformGrids::Drawer drawer = source.drawer();
       UniquenessTest test(state.layout);
+      detail::UnavoidableSets pool(state.layout.cells());
 #pragma omp for schedule(dynamic, 1)
       for (long long i = 0; i < static_cast<long long>(size); ++i) {
         if (!stop_reason().empty()) {
@@ -403,7 +405,7 @@ std::string draw_puzzle_grids(PuzzleRunState& state, const UniformGrids& source,
         const std::uint64_t tests_before = test.tests();
         Rng rng = block_stream(range.seed, first + static_cast<std::uint64_t>(i));
         const Grid grid = drawer.draw(rng);
-        grids[i] = plan.run_grid(grid, rng, test);
+        grids[i] = plan.run_grid(grid, rng, test, pool);
         grids[i].tests = test.tests() - tests_before;
       }
     }
