@@ -6,11 +6,11 @@
 # built here) run in the same go on the same shape with the same threads, and
 # quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|diagonals|classic-ab|frontier-ab|supersets-ab|variance|look-ahead] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|diagonals|classic-ab|frontier-ab|supersets-ab|subsets-ab|variance|look-ahead] [SECONDS]
 #   THREADS        threads for both sides (default: all cores)
 #   BUILD_DIR      build tree holding sudoku-count, knuth_path and make_puzzles (default build)
 #   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default $BUILD_DIR/ and build-mpi/)
-#   SUDOKU_COUNT_BASE_BIN   a previous build's binary, for bands-ab, classic-ab and supersets-ab (required there) and smc (optional)
+#   SUDOKU_COUNT_BASE_BIN   a previous build's binary, for bands-ab, classic-ab, supersets-ab and subsets-ab (required there) and smc (optional)
 #   PUZZLES        minimal 16x16 puzzles generated for `solve` (default 40)
 #   SUBSETS, CLUES random k-clue subsets per k for `solve` (default 50000) and the k (default "22 24 26 28 30 32")
 #   TDOKU_BENCH    tdoku's run_benchmark (built outside the repository), for `solve` (optional)
@@ -299,17 +299,19 @@ bench_classic_ab() {
 # 24-32, one thread each). Both list every minimal superset of each set, so
 # the hits must be equal; the line gives each side's wall and CPU seconds, and
 # the seconds of the sets (the run's own, less the table set-up).
-bench_supersets_ab() {
-  local base=${SUDOKU_COUNT_BASE_BIN:?set SUDOKU_COUNT_BASE_BIN to the previous binary} round side binary
-  local common=(puzzles --box 3 --method supersets --subset-size 24 --clues 24-32 --subsets-per-grid 16 --grids 4
-                --seed 2026 --threads 1 --json --progress never)
-  echo "== supersets, previous ($base) vs this ($bin), 1 thread, fixed budget; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+# A puzzles run, the previous build (SUDOKU_COUNT_BASE_BIN) and this one in
+# turn, two rounds, on the same grids and sets: NAME, then the arguments.
+bench_puzzles_ab() {
+  local base=${SUDOKU_COUNT_BASE_BIN:?set SUDOKU_COUNT_BASE_BIN to the previous binary} round side binary name=$1
+  shift
+  local common=("$@" --json --progress never)
+  echo "== $name, previous ($base) vs this ($bin), 1 thread, fixed budget; load: $(cut -d' ' -f1-3 /proc/loadavg)"
   for round in 1 2; do
     for side in previous this; do
       binary=$bin
       [ "$side" = previous ] && binary=$base
-      /usr/bin/time -f "%e %U %S" -o "$build/supersets_ab.time" "$binary" "${common[@]}" >"$build/supersets_ab.json"
-      python3 - "$side" "$build/supersets_ab.json" "$build/supersets_ab.time" <<'PY'
+      /usr/bin/time -f "%e %U %S" -o "$build/puzzles_ab.time" "$binary" "${common[@]}" >"$build/puzzles_ab.json"
+      python3 - "$side" "$build/puzzles_ab.json" "$build/puzzles_ab.time" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[2]))
 wall, user, system = (float(x) for x in open(sys.argv[3]).read().split())
@@ -498,7 +500,10 @@ case "$what" in
   diagonals) bench_diagonals ;;
   classic-ab) bench_classic_ab ;;
   frontier-ab) bench_frontier_ab ;;
-  supersets-ab) bench_supersets_ab ;;
+  supersets-ab) bench_puzzles_ab supersets puzzles --box 3 --method supersets --subset-size 24 --clues 24-32 \
+                  --subsets-per-grid 16 --grids 4 --seed 2026 --threads 1 ;;
+  subsets-ab) bench_puzzles_ab subsets puzzles --box 3 --subset-size 28 --subsets-per-grid 128 --grids 2000 \
+                --seed 7 --threads 1 ;;
   variance) bench_variance ;;
   look-ahead) bench_look_ahead ;;
   estimate) bench_estimate ;;
@@ -512,5 +517,5 @@ case "$what" in
   distributed) bench_distributed ;;
   solve) bench_solve ;;
   all) bench_exact; bench_solve; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|diagonals|classic-ab|frontier-ab|supersets-ab|variance|look-ahead] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|diagonals|classic-ab|frontier-ab|supersets-ab|subsets-ab|variance|look-ahead] [SECONDS]" >&2; exit 2 ;;
 esac

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "puzzles/minimal_supersets.hpp"
+#include "sample/random_cells.hpp"
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/rng.hpp"
 #include "sudoku_count/solve.hpp"
@@ -61,15 +62,6 @@ std::vector<std::uint64_t> by_listing(const sc::CompletionFinder& finder, const 
   return minimal;
 }
 
-std::vector<int> random_cells(int cells, int count, sc::Rng& rng) {
-  std::vector<int> all(cells);
-  for (int i = 0; i < cells; ++i) all[i] = i;
-  for (int i = 0; i < count; ++i) std::swap(all[i], all[i + static_cast<int>(sc::uniform_below(rng, cells - i))]);
-  all.resize(count);
-  std::sort(all.begin(), all.end());
-  return all;
-}
-
 // Sets of `size` cells drawn in `grid`, each searched with one pool per
 // grid (as the estimator does) and listed.
 void expect_search_matches_listing(const sc::Grid& grid, int size, int max_clues, int sets, std::uint64_t seed) {
@@ -81,9 +73,10 @@ void expect_search_matches_listing(const sc::Grid& grid, int size, int max_clues
   pool.seed(test, grid);
   EXPECT_GT(pool.count(), 0u);
   sc::Rng rng = sc::block_stream(seed, 0);
+  d::RandomCells cells(layout.cells());
   std::uint64_t found = 0;
   for (int j = 0; j < sets; ++j) {
-    const std::vector<int> set = random_cells(layout.cells(), size, rng);
+    const std::vector<int> set = cells.draw(size, rng);
     std::vector<std::uint64_t> minimal(layout.cells() + 1, 0);
     for (const int cell : set) test.keep(cell);
     d::count_minimal_supersets(test, pool, set, max_clues, minimal);
@@ -153,9 +146,10 @@ TEST(MinimalSupersets, KernelForcedCellsAgreeWithATrialOfEachSymbol) {
   d::UniquenessTest test(layout);
   test.reset(grid);
   sc::Rng rng = sc::block_stream(2026, 0);
+  d::RandomCells cells(81);
   int forced = 0, free = 0;
   for (int j = 0; j < 60; ++j) {
-    const std::vector<int> set = random_cells(81, 20 + j % 20, rng);
+    const std::vector<int> set = cells.draw(20 + j % 20, rng);
     for (const int cell : set) test.keep(cell);
     for (const int cell : set) {
       std::vector<int> differing;

@@ -7,74 +7,6 @@
 
 namespace sudoku_count::detail {
 
-UnavoidableSets::UnavoidableSets(int cells) : words_((cells + 63) / 64), holding_(cells) {}
-
-int UnavoidableSets::add(const std::vector<int>& cells) {
-  if (count() >= kMaxSets) return -1;
-  const auto index = static_cast<std::uint32_t>(count());
-  bits_.resize(bits_.size() + words_, 0);
-  std::uint64_t* bits = &bits_[index * words_];
-  for (const int cell : cells) {
-    bits[cell / 64] |= std::uint64_t{1} << (cell % 64);
-    holding_[cell].push_back(index);
-  }
-  return static_cast<int>(index);
-}
-
-void UnavoidableSets::seed(UniquenessTest& test, const Grid& grid) {
-  bits_.clear();
-  for (auto& sets : holding_) sets.clear();
-  const int n = grid.layout.n();
-  const int cells = static_cast<int>(grid.cells.size());
-  // Each completion of a blanked subproblem gives a set; a subproblem with
-  // more completions than this gives its first ones.
-  constexpr std::uint64_t kCompletionsPerBlank = 1 << 12;
-  const int most = std::min(n - 1, n <= 9 ? 3 : 2);
-  std::vector<std::vector<int>> found;
-  std::vector<int> symbols;
-  std::vector<bool> blank(n + 1);
-  // Symbol sets in lexicographic order, sizes 2 to `most`.
-  for (int k = 2; k <= most; ++k) {
-    symbols.resize(k);
-    for (int i = 0; i < k; ++i) symbols[i] = i + 1;
-    for (;;) {
-      std::fill(blank.begin(), blank.end(), false);
-      for (const int s : symbols) blank[s] = true;
-      for (int cell = 0; cell < cells; ++cell)
-        if (!blank[grid.cells[cell]]) test.keep(cell);
-      test.other_completions(kCompletionsPerBlank, [&](const std::vector<int>& differing) { found.push_back(differing); });
-      for (int cell = 0; cell < cells; ++cell) test.drop(cell);
-      int i = k - 1;
-      while (i >= 0 && symbols[i] == n - k + 1 + i) --i;
-      if (i < 0) break;
-      ++symbols[i];
-      for (int j = i + 1; j < k; ++j) symbols[j] = symbols[j - 1] + 1;
-    }
-  }
-  // The minimal ones, smallest first: a set holding a smaller one is hit
-  // whenever that one is.
-  std::sort(found.begin(), found.end(), [](const std::vector<int>& a, const std::vector<int>& b) {
-    return a.size() != b.size() ? a.size() < b.size() : a < b;
-  });
-  found.erase(std::unique(found.begin(), found.end()), found.end());
-  std::vector<std::uint64_t> bits(words_);
-  for (const std::vector<int>& set : found) {
-    std::fill(bits.begin(), bits.end(), 0);
-    for (const int cell : set) bits[cell / 64] |= std::uint64_t{1} << (cell % 64);
-    bool holds_one = false;
-    for (std::size_t other = 0; other < count() && !holds_one; ++other) {
-      const std::uint64_t* smaller = this->bits(other);
-      holds_one = true;
-      for (std::size_t w = 0; w < words_; ++w)
-        if (smaller[w] & ~bits[w]) {
-          holds_one = false;
-          break;
-        }
-    }
-    if (!holds_one && add(set) < 0) break;
-  }
-}
-
 namespace {
 
 struct Search {
@@ -104,17 +36,6 @@ struct Search {
     else bits[cell / 64] &= ~mask;
   }
 
-  // Whether pool set `s` meets T at `cell` alone (it holds `cell`).
-  bool meets_alone(std::uint32_t s, int cell) const {
-    const std::uint64_t* bits = pool.bits(s);
-    for (std::size_t w = 0; w < words; ++w) {
-      std::uint64_t common = bits[w] & kept_bits[w];
-      if (w == static_cast<std::size_t>(cell / 64)) common &= ~(std::uint64_t{1} << (cell % 64));
-      if (common) return false;
-    }
-    return true;
-  }
-
   bool misses(std::uint32_t s) const {
     const std::uint64_t* bits = pool.bits(s);
     for (std::size_t w = 0; w < words; ++w)
@@ -125,12 +46,10 @@ struct Search {
   // A witness for kept cell `cell`: from the pool, else from the solver
   // (added to the pool). False: the other kept cells imply it.
   bool find_witness(int cell, std::uint32_t& found) {
-    const std::vector<std::uint32_t>& holding = pool.holding(cell);
-    for (auto s = holding.rbegin(); s != holding.rend(); ++s)
-      if (meets_alone(*s, cell)) {
-        found = *s;
-        return true;
-      }
+    if (const int s = pool.witness(kept_bits.data(), cell); s >= 0) {
+      found = static_cast<std::uint32_t>(s);
+      return true;
+    }
     if (test.forced(cell, &differing)) return false;
     const int added = pool.add(differing);
     if (added < 0) return true;  // pool full: the cell is not implied, but has no witness to keep

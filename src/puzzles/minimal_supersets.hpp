@@ -5,41 +5,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "puzzles/proper_subsets.hpp"
+#include "puzzles/unavoidable_sets.hpp"
 
 namespace sudoku_count::detail {
-
-// Unavoidable sets of one grid: each is the set of cells where another
-// completed grid differs from it, so every proper puzzle of the grid holds a
-// cell of each, and a puzzle that meets one at a single clue needs that clue
-// (without it the other grid completes it too). Seeded per grid and grown by
-// the searches of its sets.
-class UnavoidableSets {
- public:
-  static constexpr std::size_t kMaxSets = std::size_t{1} << 16;
-  explicit UnavoidableSets(int cells);
-  // For a new grid, with `test` reset to it and no cell kept: the minimal
-  // ones among the sets where the completions differ from the grid once the
-  // cells of a few symbols are blanked (every pair of symbols, and every
-  // triple where the symbols are at most 9). Forgets the previous grid's.
-  void seed(UniquenessTest& test, const Grid& grid);
-  // Adds one (the caller knows it is new), unless the pool is full; returns
-  // its index, or -1.
-  int add(const std::vector<int>& cells);
-  std::size_t count() const { return bits_.size() / words_; }
-  std::size_t words() const { return words_; }
-  const std::uint64_t* bits(std::size_t set) const { return &bits_[set * words_]; }
-  // The sets that hold a cell, by index.
-  const std::vector<std::uint32_t>& holding(int cell) const { return holding_[cell]; }
-
- private:
-  std::size_t words_;
-  std::vector<std::uint64_t> bits_;  // words_ per set
-  std::vector<std::vector<std::uint32_t>> holding_;
-};
-
-// Whether a bit set (a word per 64 cells) holds `cell`.
-inline bool holds(const std::uint64_t* bits, int cell) { return bits[cell / 64] >> (cell % 64) & 1; }
 
 // With the grid's cells of `set` kept in `test` (and nothing else), and
 // `pool` seeded for that grid (it gains the sets the solver finds): adds to

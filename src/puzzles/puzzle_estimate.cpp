@@ -13,6 +13,7 @@
 #include "puzzles/minimal_supersets.hpp"
 #include "puzzles/proper_subsets.hpp"
 #include "puzzles/puzzle_run.hpp"
+#include "sample/random_cells.hpp"
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/exact.hpp"
 #include "sudoku_count/puzzle_counts.hpp"
@@ -59,6 +60,14 @@ struct GridTally {
   std::vector<long double> found_squared;
   long double total = 0, total_squared = 0;
   std::uint64_t tests = 0;  // uniqueness tests made for the grid
+};
+
+// A thread's workspace, reused from grid to grid.
+struct SetWork {
+  explicit SetWork(const Layout& layout) : test(layout), pool(layout.cells()), cells(layout.cells()) {}
+  UniquenessTest test;
+  detail::UnavoidableSets pool;
+  detail::RandomCells cells;
 };
 
 // "A-B" or "A" as a range of clue counts; {-1, -1} for "".
@@ -176,10 +185,11 @@ class Plan {
     }
   }
 
-  // The sets of a grid, from its own stream after the grid. `test` and
-  // `pool` are the thread's, reused from grid to grid (the supersets method
-  // seeds the pool afresh for each grid).
-  GridTally run_grid(const Grid& grid, Rng& rng, UniquenessTest& test, detail::UnavoidableSets& pool) const {
+  // The sets of a grid, from its own stream after the grid, in the thread's
+  // workspace.
+  GridTally run_grid(const Grid& grid, Rng& rng, SetWork& work) const {
+    UniquenessTest& test = work.test;
+    detail::UnavoidableSets& pool = work.pool;
     const int cells = layout_.cells();
     GridTally tally;
     tally.found.assign(cells + 1, 0);
@@ -187,7 +197,13 @@ class Plan {
     std::vector<std::uint64_t> proper(cells + 1), minimal(cells + 1);
     std::vector<int> set;
     test.reset(grid);
-    if (method_ == "supersets") pool.seed(test, grid);  // the grid's, shared by its sets
+    // The grid's unavoidable sets, shared by its sets: seeded for the
+    // supersets search, which grows them itself; otherwise grown by the
+    // uniqueness test from the other completions it finds, and used to
+    // answer most tests of sets that are not proper without a search.
+    pool.clear();
+    if (method_ == "supersets") pool.seed(test, grid);
+    else test.filter_with(&pool);
     for (int j = 0; j < per_grid_; ++j) {
       std::fill(proper.begin(), proper.end(), 0);
       std::fill(minimal.begin(), minimal.end(), 0);
@@ -199,10 +215,8 @@ class Plan {
             if (bits & 1) set.push_back(cell + b);
         }
       } else {
-        // The candidate puzzle sample --clues draws, its cells in cell order.
-        const Grid kept = random_clues(grid, subset_size_, rng);
-        for (int cell = 0; cell < cells; ++cell)
-          if (kept.cells[cell]) set.push_back(cell);
+        // The candidate puzzle sample --clues draws (random_clues), in cell order.
+        set = work.cells.draw(subset_size_, rng);
       }
       for (int cell : set) test.keep(cell);
       if (method_ == "supersets") detail::count_minimal_supersets(test, pool, set, max_clues_, minimal);
@@ -394,19 +408,18 @@ std::string draw_puzzle_grids(PuzzleRunState& state, const UniformGrids& source,
 #pragma omp parallel num_threads(draw.threads)
     {
       UniformGrids::Drawer drawer = source.drawer();
-      UniquenessTest test(state.layout);
-      detail::UnavoidableSets pool(state.layout.cells());
+      SetWork work(state.layout);
 #pragma omp for schedule(dynamic, 1)
       for (long long i = 0; i < static_cast<long long>(size); ++i) {
         if (!stop_reason().empty()) {
           skipped[i] = 1;
           continue;
         }
-        const std::uint64_t tests_before = test.tests();
+        const std::uint64_t tests_before = work.test.tests();
         Rng rng = block_stream(range.seed, first + static_cast<std::uint64_t>(i));
         const Grid grid = drawer.draw(rng);
-        grids[i] = plan.run_grid(grid, rng, test, pool);
-        grids[i].tests = test.tests() - tests_before;
+        grids[i] = plan.run_grid(grid, rng, work);
+        grids[i].tests = work.test.tests() - tests_before;
       }
     }
     std::uint64_t kept = 0;

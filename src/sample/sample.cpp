@@ -9,6 +9,7 @@
 
 #include "core/threads.hpp"
 #include "sample/grid_sampler.hpp"
+#include "sample/random_cells.hpp"
 #include "sample/resampling.hpp"
 #include "sudoku_count/error.hpp"
 
@@ -42,15 +43,8 @@ Grid random_clues(const Grid& grid, int clues, Rng& rng) {
   const int cells = grid.layout.cells();
   if (clues < 0 || clues > cells)
     throw InputError("clues must be between 0 and " + std::to_string(cells) + " (the cells of the grid)");
-  // The first `clues` places of a partial Fisher-Yates shuffle.
-  std::vector<int> order(static_cast<std::size_t>(cells));
-  std::iota(order.begin(), order.end(), 0);
-  Grid puzzle = grid;
-  std::fill(puzzle.cells.begin(), puzzle.cells.end(), 0);
-  for (int k = 0; k < clues; ++k) {
-    std::swap(order[k], order[k + static_cast<int>(uniform_below(rng, static_cast<std::uint64_t>(cells - k)))]);
-    puzzle.cells[order[k]] = grid.cells[order[k]];
-  }
+  Grid puzzle = empty_grid(grid.layout);
+  for (const int cell : RandomCells(cells).draw(clues, rng)) puzzle.cells[cell] = grid.cells[cell];
   return puzzle;
 }
 

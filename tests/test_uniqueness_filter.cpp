@@ -1,0 +1,106 @@
+// The uniqueness test with a pool of unavoidable sets as a filter
+// (src/puzzles/uniqueness_test.cpp): the pool answers many tests with no
+// search, and must change no answer. Each test runs the same drawn sets
+// through a plain test and a filtered one, on the 9x9 kernel and on
+// dancing links (6x6).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "puzzles/proper_subsets.hpp"
+#include "puzzles/unavoidable_sets.hpp"
+#include "sample/random_cells.hpp"
+#include "sudoku_count/grid.hpp"
+#include "sudoku_count/rng.hpp"
+#include "sudoku_count/sample.hpp"
+
+namespace sc = sudoku_count;
+namespace d = sudoku_count::detail;
+
+namespace {
+
+struct Tally {
+  std::uint64_t proper_sets = 0, forced_cells = 0, subsets = 0;
+};
+
+// `grids` grids of `shape`, `sets` sets of `size` cells each: whether each
+// set is proper, whether each of its cells is forced, and (for the proper
+// sets) their proper and minimal subsets, through both tests.
+void expect_filter_changes_nothing(sc::Shape shape, int size, int grids, int sets, std::uint64_t seed) {
+  const sc::Layout layout{shape};
+  const sc::UniformGrids source(layout, 1);
+  sc::UniformGrids::Drawer drawer = source.drawer();
+  d::UniquenessTest plain(layout), filtered(layout);
+  d::UnavoidableSets pool(layout.cells());
+  filtered.filter_with(&pool);
+  d::RandomCells cells(layout.cells());
+  Tally tally;
+  for (int g = 0; g < grids; ++g) {
+    sc::Rng rng = sc::block_stream(seed, static_cast<std::uint64_t>(g));
+    const sc::Grid grid = drawer.draw(rng);
+    plain.reset(grid);
+    filtered.reset(grid);
+    pool.clear();  // the pool is the grid's
+    for (int j = 0; j < sets; ++j) {
+      const std::vector<int> set = cells.draw(size, rng);
+      for (const int cell : set) {
+        plain.keep(cell);
+        filtered.keep(cell);
+      }
+      for (const int cell : set)
+        ASSERT_EQ(plain.forced(cell), filtered.forced(cell)) << layout.name() << ", grid " << g << ", set " << j;
+      const bool proper = plain.proper();
+      ASSERT_EQ(proper, filtered.proper()) << layout.name() << ", grid " << g << ", set " << j;
+      if (proper) {
+        ++tally.proper_sets;
+        std::vector<std::uint64_t> p1(layout.cells() + 1), m1(layout.cells() + 1), p2 = p1, m2 = m1;
+        d::count_proper_subsets(plain, set, p1, &m1);
+        d::count_proper_subsets(filtered, set, p2, &m2);
+        EXPECT_EQ(p1, p2) << layout.name() << ", grid " << g << ", set " << j;
+        EXPECT_EQ(m1, m2) << layout.name() << ", grid " << g << ", set " << j;
+        for (const std::uint64_t c : p1) tally.subsets += c;
+      }
+      for (const int cell : set) {
+        plain.drop(cell);
+        filtered.drop(cell);
+      }
+    }
+  }
+  // The comparison means something only if both kinds of answer occurred
+  // and the pool answered some of them.
+  EXPECT_GT(tally.proper_sets, 0u) << layout.name();
+  EXPECT_LT(tally.proper_sets, static_cast<std::uint64_t>(grids) * sets) << layout.name();
+  EXPECT_GT(tally.subsets, tally.proper_sets) << layout.name();
+  EXPECT_GT(filtered.filtered(), 0u) << layout.name();
+  EXPECT_LT(filtered.tests(), plain.tests()) << layout.name();
+}
+
+TEST(UniquenessFilter, ChangesNoAnswerOn9x9) { expect_filter_changes_nothing(sc::Shape{3, 3}, 30, 6, 40, 2031); }
+
+TEST(UniquenessFilter, ChangesNoAnswerOn6x6) { expect_filter_changes_nothing(sc::Shape{2, 3}, 14, 6, 40, 2032); }
+
+// Every set of the size is drawn, with the same probability: 2 of 5 cells,
+// 10 sets, 2,000 draws, each set about 200 times with a standard deviation
+// of 13.4; a count below 120 or above 280 is 6 standard deviations out.
+TEST(UniquenessFilter, RandomCellsDrawsEverySetInCellOrder) {
+  d::RandomCells cells(5);
+  sc::Rng rng = sc::block_stream(2033, 0);
+  std::vector<int> seen(32, 0);
+  for (int j = 0; j < 2000; ++j) {
+    const std::vector<int>& set = cells.draw(2, rng);
+    ASSERT_EQ(set.size(), 2u);
+    ASSERT_LT(set[0], set[1]);
+    ++seen[(1 << set[0]) | (1 << set[1])];
+  }
+  int distinct = 0;
+  for (int mask = 0; mask < 32; ++mask)
+    if (seen[mask]) {
+      ++distinct;
+      EXPECT_GT(seen[mask], 120) << mask;
+      EXPECT_LT(seen[mask], 280) << mask;
+    }
+  EXPECT_EQ(distinct, 10);
+}
+
+}  // namespace
