@@ -502,7 +502,7 @@ case "$what" in
   frontier-ab) bench_frontier_ab ;;
   supersets-ab) bench_puzzles_ab supersets puzzles --box 3 --method supersets --subset-size 24 --clues 24-32 \
                   --subsets-per-grid 16 --grids 4 --seed 2026 --threads 1 ;;
-  subsets-ab) bench_puzzles_ab subsets puzzles --box 3 --subset-size 28 --subsets-per-grid 128 --grids 2000 \
+  subsets-ab) bench_puzzles_ab subsets puzzles --box 3 --subset-size 28 --subsets-per-grid 128 --grids 20000 \
                 --seed 7 --threads 1 ;;
   variance) bench_variance ;;
   look-ahead) bench_look_ahead ;;

@@ -44,7 +44,8 @@ Grid random_clues(const Grid& grid, int clues, Rng& rng) {
   if (clues < 0 || clues > cells)
     throw InputError("clues must be between 0 and " + std::to_string(cells) + " (the cells of the grid)");
   Grid puzzle = empty_grid(grid.layout);
-  for (const int cell : RandomCells(cells).draw(clues, rng)) puzzle.cells[cell] = grid.cells[cell];
+  RandomCells drawer(cells);  // named: draw() returns a view into it
+  for (const int cell : drawer.draw(clues, rng)) puzzle.cells[cell] = grid.cells[cell];
   return puzzle;
 }
 
