@@ -13,9 +13,7 @@ struct Search {
   Search(UniquenessTest& test, UnavoidableSets& pool, int max_clues, std::vector<std::uint64_t>& minimal,
          const std::vector<int>& set)
       : test(test), pool(pool), max_clues(max_clues), minimal(minimal), words(pool.words()), kept(set),
-        kept_bits(words, 0), excluded_bits(words, 0), missed(1), scanned(1, 0) {
-    for (const int cell : set) set_bit(kept_bits, cell, true);
-  }
+        excluded_bits(words, 0), missed(1), scanned(1, 0) {}
 
   UniquenessTest& test;
   UnavoidableSets& pool;
@@ -24,29 +22,16 @@ struct Search {
   std::size_t words;
   std::vector<int> kept;                 // T, in the order kept
   std::vector<std::uint32_t> witness;    // per kept cell: a pool set meeting T there alone
-  std::vector<std::uint64_t> kept_bits, excluded_bits;
+  std::vector<std::uint64_t> excluded_bits;  // T itself is the test's kept cells (test.kept_bits())
   std::vector<std::vector<std::uint32_t>> missed;  // per depth: the pool sets T misses
   std::vector<std::size_t> scanned;                // per depth: the pool's size when `missed` was made
   std::vector<std::pair<std::size_t, std::uint32_t>> replaced;  // witnesses to restore on the way back
   std::vector<int> differing;
 
-  static void set_bit(std::vector<std::uint64_t>& bits, int cell, bool on) {
-    const std::uint64_t mask = std::uint64_t{1} << (cell % 64);
-    if (on) bits[cell / 64] |= mask;
-    else bits[cell / 64] &= ~mask;
-  }
-
-  bool misses(std::uint32_t s) const {
-    const std::uint64_t* bits = pool.bits(s);
-    for (std::size_t w = 0; w < words; ++w)
-      if (bits[w] & kept_bits[w]) return false;
-    return true;
-  }
-
   // A witness for kept cell `cell`: from the pool, else from the solver
   // (added to the pool). False: the other kept cells imply it.
   bool find_witness(int cell, std::uint32_t& found) {
-    if (const int s = pool.witness(kept_bits.data(), cell); s >= 0) {
+    if (const int s = pool.witness(test.kept_bits(), cell); s >= 0) {
       found = static_cast<std::uint32_t>(s);
       return true;
     }
@@ -88,7 +73,7 @@ struct Search {
   // (at that depth) misses.
   void refresh(std::size_t depth) {
     for (std::size_t s = scanned[depth]; s < pool.count(); ++s)
-      if (misses(static_cast<std::uint32_t>(s))) missed[depth].push_back(static_cast<std::uint32_t>(s));
+      if (pool.misses(s, test.kept_bits())) missed[depth].push_back(static_cast<std::uint32_t>(s));
     scanned[depth] = pool.count();
   }
 
@@ -111,7 +96,6 @@ struct Search {
     for (const int cell : cells) {
       refresh(depth);  // sets the solver found below the previous branch
       kept.push_back(cell);
-      set_bit(kept_bits, cell, true);
       test.keep(cell);
       std::size_t replaced_from = 0;
       if (rewitness(cell, replaced_from)) {
@@ -121,11 +105,10 @@ struct Search {
       restore(replaced_from);
       if (witness.size() == kept.size()) witness.pop_back();
       test.drop(cell);
-      set_bit(kept_bits, cell, false);
       kept.pop_back();
-      set_bit(excluded_bits, cell, true);
+      set_bit(excluded_bits.data(), cell, true);
     }
-    for (const int cell : cells) set_bit(excluded_bits, cell, false);
+    for (const int cell : cells) set_bit(excluded_bits.data(), cell, false);
   }
 
   void visit(std::size_t depth) {

@@ -12,7 +12,7 @@ int UnavoidableSets::add(const std::vector<int>& cells) {
   const auto index = static_cast<std::uint32_t>(count());
   bits_.resize(bits_.size() + words_, 0);
   std::uint64_t* bits = &bits_[index * words_];
-  for (const int cell : cells) bits[cell / 64] |= std::uint64_t{1} << (cell % 64);
+  for (const int cell : cells) set_bit(bits, cell, true);
   for (const int cell : cells) {
     holding_[cell].push_back(index);
     holding_bits_[cell].insert(holding_bits_[cell].end(), bits, bits + words_);
@@ -30,10 +30,7 @@ void UnavoidableSets::clear() {
 
 bool UnavoidableSets::missed_by(const std::uint64_t* kept) {
   for (std::size_t i = 0; i < order_.size(); ++i) {
-    const std::uint64_t* set = bits(order_[i]);
-    bool meets = false;
-    for (std::size_t w = 0; w < words_ && !meets; ++w) meets = (set[w] & kept[w]) != 0;
-    if (meets) continue;
+    if (!misses(order_[i], kept)) continue;
     if (i > 0) std::swap(order_[i], order_[i / 2]);
     return true;
   }
@@ -102,7 +99,7 @@ void UnavoidableSets::seed(UniquenessTest& test, const Grid& grid) {
   std::vector<std::uint64_t> bits(words_);
   for (const std::vector<int>& set : found) {
     std::fill(bits.begin(), bits.end(), 0);
-    for (const int cell : set) bits[cell / 64] |= std::uint64_t{1} << (cell % 64);
+    for (const int cell : set) set_bit(bits.data(), cell, true);
     bool holds_one = false;
     for (std::size_t other = 0; other < count() && !holds_one; ++other) {
       const std::uint64_t* smaller = this->bits(other);

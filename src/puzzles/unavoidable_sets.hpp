@@ -35,6 +35,13 @@ class UnavoidableSets {
   // it is not proper. The scan goes in an order of its own, and a set found
   // moves up it: the few sets that most random sets miss come first.
   bool missed_by(const std::uint64_t* kept);
+  // Whether a set of kept cells (a bit set) misses set `set`.
+  bool misses(std::size_t set, const std::uint64_t* kept) const {
+    const std::uint64_t* bits = this->bits(set);
+    for (std::size_t w = 0; w < words_; ++w)
+      if (bits[w] & kept[w]) return false;
+    return true;
+  }
   // A set that meets a set of kept cells (a bit set, holding `cell`) at
   // `cell` alone, latest first; -1 if none. Without `cell` the kept cells are
   // not proper: that set's other completion completes them too.
@@ -50,5 +57,11 @@ class UnavoidableSets {
 
 // Whether a bit set (a word per 64 cells) holds `cell`.
 inline bool holds(const std::uint64_t* bits, int cell) { return bits[cell / 64] >> (cell % 64) & 1; }
+// Puts `cell` in a bit set, or takes it out.
+inline void set_bit(std::uint64_t* bits, int cell, bool on) {
+  const std::uint64_t mask = std::uint64_t{1} << (cell % 64);
+  if (on) bits[cell / 64] |= mask;
+  else bits[cell / 64] &= ~mask;
+}
 
 }  // namespace sudoku_count::detail

@@ -8,7 +8,6 @@
 
 namespace sudoku_count::detail {
 
-
 UniquenessTest::UniquenessTest(const Layout& layout)
     : peers_(layout.cells()), puzzle_(empty_grid(layout)), kept_bits_((layout.cells() + 63) / 64, 0) {
   if (!classic9_layout(layout)) finder_.emplace(layout);
@@ -29,13 +28,13 @@ void UniquenessTest::reset(const Grid& grid) {
 }
 
 void UniquenessTest::keep(int cell) {
-  kept_bits_[cell / 64] |= std::uint64_t{1} << (cell % 64);
+  set_bit(kept_bits_.data(), cell, true);
   if (finder_) puzzle_.cells[cell] = grid_->cells[cell];
   else cells9_[cell] = grid9_[cell];
 }
 
 void UniquenessTest::drop(int cell) {
-  kept_bits_[cell / 64] &= ~(std::uint64_t{1} << (cell % 64));
+  set_bit(kept_bits_.data(), cell, false);
   if (finder_) puzzle_.cells[cell] = 0;
   else cells9_[cell] = 0;
 }

@@ -50,6 +50,8 @@ class UniquenessTest {
   std::uint64_t other_completions(std::uint64_t limit, const std::function<void(const std::vector<int>&)>& visit);
   // The searches run, and the tests that proper() answered from the pool.
   std::uint64_t tests() const { return tests_; }
+  // The kept cells, a bit set (a word per 64 cells).
+  const std::uint64_t* kept_bits() const { return kept_bits_.data(); }
   std::uint64_t filtered() const { return filtered_; }
 
  private:
