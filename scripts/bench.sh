@@ -6,10 +6,12 @@
 # built here) run in the same go on the same shape with the same threads, and
 # quoted as a ratio.
 #
-# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|diagonals|classic-ab|frontier-ab|supersets-ab|subsets-ab|variance|look-ahead] [SECONDS]
+# usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|diagonals|classic-ab|frontier-ab|supersets-ab|subsets-ab|weighted-grids|variance|look-ahead] [SECONDS]
 #   THREADS        threads for both sides (default: all cores)
 #   BUILD_DIR      build tree holding sudoku-count, knuth_path and make_puzzles (default build)
 #   SUDOKU_COUNT_BIN, SUDOKU_COUNT_MPI_BIN   the binaries (default $BUILD_DIR/ and build-mpi/)
+#   PUZZLE_BOX, PUZZLE_SIZE, PUZZLE_SETS, PUZZLE_CLUES   the plan of weighted-grids (default 2x5, sets of 40
+#                  cells, 256 a grid; the errors at 32 34 35 36 clues)
 #   SUDOKU_COUNT_BASE_BIN   a previous build's binary, for bands-ab, classic-ab, supersets-ab and subsets-ab (required there) and smc (optional)
 #   PUZZLES        minimal 16x16 puzzles generated for `solve` (default 40)
 #   SUBSETS, CLUES random k-clue subsets per k for `solve` (default 50000) and the k (default "22 24 26 28 30 32")
@@ -325,6 +327,39 @@ PY
   echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
+# Puzzle counts over weighted grids against exactly uniform ones, in one go:
+# the same plan, seed and time budget on a shape drawn both ways (default
+# 10x10, whose exact draws take over a second a grid), two rounds
+# alternating; per side the grids, the effective number of weighted grids
+# and the relative standard errors of the clue counts given (PUZZLE_CLUES).
+bench_weighted_grids() {
+  local round side extra
+  local plan=(puzzles --box "${PUZZLE_BOX:-2x5}" --subset-size "${PUZZLE_SIZE:-40}" --subsets-per-grid "${PUZZLE_SETS:-256}"
+    --time "$seconds" --seed 11 --threads "$threads" --json --progress never)
+  echo "== weighted vs uniform grids: ${plan[*]}; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+  for round in 1 2; do
+    for side in uniform weighted; do
+      extra=()
+      [ "$side" = weighted ] && extra=(--weighted-grids)
+      "$bin" "${plan[@]}" "${extra[@]}" >"$build/weighted_ab.json"
+      python3 - "$side" "$build/weighted_ab.json" "${PUZZLE_CLUES:-32 34 35 36}" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[2]))
+rows = {r["clues"]: r for r in d["by_clues"]}
+def rse(c):
+    r = rows.get(c)
+    if not r or not r["hits"]:
+        return f"{c}: -"
+    return f"{c}: {float(r['std_error']) / float(r['estimate']):.3f} ({r['hits']} hits)"
+ess = f", effective {d['weight_effective_grids']:.0f}" if "weight_effective_grids" in d else ""
+print(f"{sys.argv[1]:9s} grids {d['grid_count']}{ess}, set-up {d['setup_seconds']:.1f} s; rel. std. error "
+      + ", ".join(rse(int(c)) for c in sys.argv[3].split()))
+PY
+    done
+  done
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
 # The frontier before and after a change, in one go: the previous build
 # (SUDOKU_COUNT_BASE_BIN) and this one alternate, two rounds, with the same
 # seeds and replicate budgets on 16x16, 25x25, 36x36 and 64x64 (auto: smc),
@@ -502,6 +537,7 @@ case "$what" in
   frontier-ab) bench_frontier_ab ;;
   supersets-ab) bench_puzzles_ab supersets puzzles --box 3 --method supersets --subset-size 24 --clues 24-32 \
                   --subsets-per-grid 16 --grids 4 --seed 2026 --threads 1 ;;
+  weighted-grids) bench_weighted_grids ;;
   subsets-ab) bench_puzzles_ab subsets puzzles --box 3 --subset-size 28 --subsets-per-grid 128 --grids 20000 \
                 --seed 7 --threads 1 ;;
   variance) bench_variance ;;
@@ -517,5 +553,5 @@ case "$what" in
   distributed) bench_distributed ;;
   solve) bench_solve ;;
   all) bench_exact; bench_solve; bench_scaling; bench_estimate ;;
-  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|diagonals|classic-ab|frontier-ab|supersets-ab|subsets-ab|variance|look-ahead] [SECONDS]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench.sh [all|estimate|scaling|exact|bands|bands-ab|frontier|smc|reach|distributed|solve|symmetry|sample|layouts|diagonals|classic-ab|frontier-ab|supersets-ab|subsets-ab|weighted-grids|variance|look-ahead] [SECONDS]" >&2; exit 2 ;;
 esac

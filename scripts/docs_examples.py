@@ -8,8 +8,9 @@ An example is a fenced block whose lines start with `$ sudoku-count ARGS` or
 `$ build/sudoku-count ARGS`, each followed by its output up to the next `$ `
 line or the end of the block. A command with a pipe, a redirection or a
 trailing `# ...` note (such as "lines cut here") is shown, not checked; so is
-one that names a file other than the fixtures below (they are written into a
-scratch folder the commands run in), and an abridged one (an output line that
+one that names a file other than the fixtures below or a saved run (`.run`) that
+an earlier command of its block writes (the commands of one block run in order,
+in a scratch folder of their own holding the fixtures), and an abridged one (an output line that
 is only "..." or ends in "..."). --check compares every output with its
 digits masked (times, estimates and random grids change from run to run; the
 words, fields and layout of the output must not; the line on blocks cut at a
@@ -35,14 +36,16 @@ PROMPT = re.compile(r"^\$ (?:build/)?sudoku-count(?: (.*))?$")
 
 
 def examples(lines):
-    """(first line index, last line index + 1, args) of each example's output."""
+    """(first line index, last line index + 1, args, block number) of each example's output."""
     found = []
     in_block = False
+    block = 0
     i = 0
     while i < len(lines):
         line = lines[i]
         if line.startswith("```"):
             in_block = not in_block
+            block += 1
             i += 1
             continue
         m = PROMPT.match(line) if in_block else None
@@ -52,7 +55,7 @@ def examples(lines):
         j = i + 1
         while j < len(lines) and not lines[j].startswith("$ ") and not lines[j].startswith("```"):
             j += 1
-        found.append((i + 1, j, m.group(1) or ""))
+        found.append((i + 1, j, m.group(1) or "", block))
         i = j
     return found
 
@@ -103,27 +106,38 @@ def main():
     parser.add_argument("--binary", default=os.environ.get("SUDOKU_COUNT", os.path.join(ROOT, "build", "sudoku-count")))
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
-    folder = tempfile.mkdtemp()
     failures = checked = 0
+    fixtures = {}
+    for name, source in FIXTURES.items():
+        with open(os.path.join(ROOT, source)) as f:
+            fixtures[name] = "".join(line for line in f if not line.startswith("#"))
+    folders = {}
+
+    def folder_of(key):
+        """The scratch folder of one fenced block, with the fixtures: its commands run in order in it."""
+        if key not in folders:
+            folders[key] = tempfile.mkdtemp()
+            for name, text in fixtures.items():
+                with open(os.path.join(folders[key], name), "w") as f:
+                    f.write(text)
+        return folders[key]
+
     try:
-        for name, source in FIXTURES.items():
-            with open(os.path.join(ROOT, source)) as f:
-                text = "".join(line for line in f if not line.startswith("#"))
-            with open(os.path.join(folder, name), "w") as f:
-                f.write(text)
         for path in args.files or DEFAULT_FILES:
             full = os.path.join(ROOT, path)
             with open(full) as f:
                 lines = f.read().split("\n")
-            changed = False
-            for first, end, example in reversed(examples(lines)):
+            outputs = []  # run in the order of the file, replaced from the end
+            for first, end, example, block in examples(lines):
                 words = runnable(example)
                 if words is None:
                     continue
                 want = lines[first:end]
                 if any(line.strip() == "..." or line.endswith("...") for line in want):
                     continue  # abridged
-                got = run(binary, words, folder)
+                outputs.append((first, end, example, want, run(binary, words, folder_of((path, block)))))
+            changed = False
+            for first, end, example, want, got in reversed(outputs):
                 checked += 1
                 if args.update:
                     if got != want:
@@ -139,7 +153,8 @@ def main():
                     f.write("\n".join(lines))
                 print("updated %s" % path)
     finally:
-        shutil.rmtree(folder)
+        for folder in folders.values():
+            shutil.rmtree(folder)
     if args.check:
         print("docs examples: %d checked, %d differ" % (checked, failures))
     return 1 if failures else 0

@@ -213,7 +213,7 @@ check puzzles-resume-no-stop 2 'missing a stop' -- puzzles --resume "$tmp/p9.run
 check puzzles-exact 0 '^ total  85632$' -- puzzles --box 2 --exact
 check puzzles-exact-proper 0 '^ total  13579680$' -- puzzles --box 2 --kind proper --exact
 check puzzles-exact-json 0 '"method":"listing","exact":true,"total_grids":"12","count":"324"' -- puzzles --box 1x3 --exact --json
-check puzzles-exact-6x6-proper 2 'kind minimal' -- puzzles --box 2x3 --kind proper --exact
+check puzzles-exact-8x8-proper 2 'estimate it instead' -- puzzles --box 2x4 --kind proper --exact
 check puzzles-exact-9x9 2 'estimate it instead \(drop \-\-exact\)' -- puzzles --box 3 --exact
 check puzzles-exact-and-grids 2 '\-\-exact counts every puzzle' -- puzzles --box 2 --exact --grids 5
 check puzzles-clues-beyond 2 '\-\-subset-size 8 counts puzzles of at most 8 clues' -- puzzles --box 2 --subset-size 8 --clues 4-9 --grids 5
@@ -223,7 +223,11 @@ check puzzles-clues-order 2 'low end first' -- puzzles --box 2 --clues 6-4 --gri
 check puzzles-subset-big 2 '\-\-subset-size must be between 1 and 32' -- puzzles --box 3 --subset-size 40 --grids 5
 check puzzles-coin-minimal 2 '\-\-method coin counts proper puzzles only' -- puzzles --box 2 --method coin --grids 5
 check puzzles-coin-size 2 '\-\-subset-size is for the subsets method' -- puzzles --box 2 --kind proper --method coin --subset-size 5 --grids 5
-check puzzles-approximate 2 'exactly uniform grids' -- puzzles --box 3x4 --grids 5
+check puzzles-beyond-16x16 2 'reach grids of up to 16x16, not layout 5x5' -- puzzles --box 5 --grids 5
+check puzzles-weighted-12x12 0 '"grid_estimate":"[0-9.]+e\+46","weight_effective_grids":[0-9.]+,"grid_method":"weighted-rows"' \
+  -- puzzles --box 3x4 --grids 4 --subsets-per-grid 2 --subset-size 30 --json
+check puzzles-weighted-forced 0 'grids: 50 drawn with importance weights' -- puzzles --box 2 --grids 50 --subset-size 8 --weighted-grids
+check puzzles-weighted-exact 2 '\-\-exact counts every puzzle' -- puzzles --box 2 --exact --weighted-grids
 check puzzles-kind 2 'kind' -- puzzles --box 2 --kind maximal --grids 5
 check puzzles-zero-grids 2 '\-\-grids' -- puzzles --box 2 --grids 0
 check sample-clues 0 '^# each line a candidate puzzle: 30 cells' -- sample --box 3 --count 3 --seed 5 --clues 30

@@ -35,17 +35,21 @@ launch() {  # launch NP ARGS...
   shift
   timeout 300 "$mpiexec" "${launch_options[@]}" -np "$np" "$bin" "$@"
 }
-# The exact state of a run: its checkpoint without timing and checksum.
-state_of() { grep -E '^(box|method|range|samples|zeros|shift|mean|m2|max|log_mean|log_m2|groups|largest) ' "$1"; }  # tail diagnostics included
-same_state() {  # same_state NAME CHECKPOINT REFERENCE_CHECKPOINT
-  if [ -s "$2" ] && [ "$(state_of "$2" | wc -l)" -eq 13 ] && [ "$(state_of "$2")" = "$(state_of "$3")" ]; then
+# The exact state of a run: its checkpoint without timing and checksum
+# (tail diagnostics included), and of a puzzle run: its plan and tallies.
+state_of() { grep -E '^(box|method|range|samples|zeros|shift|mean|m2|max|log_mean|log_m2|groups|largest) ' "$1"; }
+puzzle_state() { grep -E '^(layout|kind|method|subset_size|subsets_per_grid|clues|range|tests|slot) ' "$1"; }
+same_as() {  # same_as STATE_FUNCTION LINES NAME FILE REFERENCE_FILE: at least LINES lines of state, equal
+  if [ -s "$4" ] && [ "$("$1" "$4" | wc -l)" -ge "$2" ] && [ "$("$1" "$4")" = "$("$1" "$5")" ]; then
     passes=$((passes + 1))
   else
-    echo "FAIL $1: state differs from the reference"
-    diff <(state_of "$3") <(state_of "$2") | sed 's/^/  /'
+    echo "FAIL $3: state differs from the reference"
+    diff <("$1" "$5") <("$1" "$4") | sed 's/^/  /'
     failures=$((failures + 1))
   fi
 }
+same_state() { same_as state_of 13 "$@"; }    # same_state NAME CHECKPOINT REFERENCE_CHECKPOINT
+same_puzzles() { same_as puzzle_state 8 "$@"; }  # same_puzzles NAME RUN REFERENCE_RUN
 
 for method in bands sets; do
   run=(estimate --box 2x3 --method "$method" --blocks 60 --seed 13)
@@ -127,6 +131,40 @@ if [ $status -eq 2 ] && [ "$(grep -c 'cannot read job checkpoint' "$tmp/out")" -
 launch 2 exact --box 3 >"$tmp/out" 2>&1
 if [ "$(grep -c '^count: 6670903752021072936960$' "$tmp/out")" -eq 1 ]; then passes=$((passes + 1)); else
   echo "FAIL exact-not-a-job"; sed 's/^/  /' "$tmp/out"; failures=$((failures + 1)); fi
+
+# Puzzle counts over ranks: one seed and --grids give the same run state
+# (tallies bit for bit) for any ranks and threads, stopped and resumed on
+# other ranks, and as the plain build.
+puzzles=(puzzles --box 2x3 --grids 60 --subsets-per-grid 8 --seed 13)
+"$bin" "${puzzles[@]}" --threads 2 --checkpoint "$tmp/puzzles-ref.run" >/dev/null 2>"$tmp/err"
+for layout in "1 2" "2 1" "2 2" "3 1"; do
+  read -r ranks threads <<<"$layout"
+  launch "$ranks" "${puzzles[@]}" --threads "$threads" --checkpoint "$tmp/puzzles-${ranks}x$threads.run" >"$tmp/out" 2>&1
+  same_puzzles "puzzles-np$ranks-threads$threads" "$tmp/puzzles-${ranks}x$threads.run" "$tmp/puzzles-ref.run"
+done
+launch 2 puzzles --box 2x3 --grids 25 --subsets-per-grid 8 --seed 13 --threads 1 --checkpoint "$tmp/puzzles-part.run" >/dev/null 2>&1
+launch 3 puzzles --resume "$tmp/puzzles-part.run" --grids 60 --threads 1 >/dev/null 2>&1
+same_puzzles "puzzles-resumed-on-other-ranks" "$tmp/puzzles-part.run" "$tmp/puzzles-ref.run"
+if [ -n "$plain" ] && [ -x "$plain" ]; then
+  "$plain" "${puzzles[@]}" --threads 2 --checkpoint "$tmp/puzzles-plain.run" >/dev/null 2>&1
+  same_puzzles "puzzles-plain-build" "$tmp/puzzles-plain.run" "$tmp/puzzles-ref.run"
+fi
+# A time budget stops every rank; the report comes once, from rank 0, and counts the processes.
+launch 2 puzzles --box 2x3 --time 2 --threads 1 --json >"$tmp/out" 2>"$tmp/err"
+if [ "$(grep -c '"command":"puzzles"' "$tmp/out")" -eq 1 ] && grep -q '"stop_reason":"time"' "$tmp/out" &&
+  grep -q '"processes":2' "$tmp/out" && ! grep -q '"grid_count":0,' "$tmp/out"; then
+  passes=$((passes + 1))
+else
+  echo "FAIL puzzles-time-budget"; sed 's/^/  /' "$tmp/out" "$tmp/err"; failures=$((failures + 1))
+fi
+# Input errors end every rank with one message; exact puzzle counts run on rank 0 alone.
+launch 2 puzzles --resume "$tmp/none.run" --grids 5 >"$tmp/out" 2>&1
+status=$?
+if [ $status -eq 2 ] && [ "$(grep -c 'error:' "$tmp/out")" -eq 1 ]; then passes=$((passes + 1)); else
+  echo "FAIL puzzles-missing-resume-file: status $status"; sed 's/^/  /' "$tmp/out"; failures=$((failures + 1)); fi
+launch 2 puzzles --box 2 --exact >"$tmp/out" 2>&1
+if [ $? -eq 0 ] && [ "$(grep -c '^ *total  85632$' "$tmp/out")" -eq 1 ]; then passes=$((passes + 1)); else
+  echo "FAIL puzzles-exact-on-rank-0"; sed 's/^/  /' "$tmp/out"; failures=$((failures + 1)); fi
 
 echo "mpi: $passes passed, $failures failed"
 [ $failures -eq 0 ]

@@ -57,7 +57,9 @@ long double inclusion(const sc::PuzzleEstimate& estimate, int c) {
 // hold, and the hits are checked against their Poisson expectation lambda
 // instead, within 4 sqrt(lambda) + 2 (the 2 for the discreteness of small
 // counts). A row whose exact count is 0 must be exactly 0 (no set can hold a
-// puzzle that does not exist).
+// puzzle that does not exist). With weighted grids the hits of a clue count
+// follow the proposal's grids, not the uniform ones: rows under 50 hits are
+// left to the total there.
 void expect_near_exact(const sc::PuzzleEstimate& estimate, const std::vector<std::uint64_t>& exact) {
   const long double grids = static_cast<long double>(estimate.grid_count);
   long double exact_total = 0;
@@ -67,6 +69,12 @@ void expect_near_exact(const sc::PuzzleEstimate& estimate, const std::vector<std
     const long double value = static_cast<long double>(row.estimate), se = static_cast<long double>(row.std_error);
     if (truth == 0) {
       EXPECT_EQ(value, 0) << row.clues << " clues";
+      continue;
+    }
+    if (estimate.weighted_grids) {
+      if (row.hits >= 50) {
+        EXPECT_LE(std::fabs(value - truth), 4 * se) << row.clues << " clues: " << value << " +- " << se << " vs " << truth;
+      }
       continue;
     }
     const long double expected_hits = truth / grids * inclusion(estimate, row.clues) * estimate.sets;
@@ -96,6 +104,34 @@ TEST(PuzzleCountEstimates, MinimalBySubsetsWithin4SEOfTheExact4x4Counts) {
   EXPECT_EQ(estimate.rows[5].interval, "normal");
 }
 
+// Grids with importance weights (docs/method.md, section 17, "Weighted
+// grids"), forced on 4x4 where the exact counts are known: unbiased whatever
+// the weights, so every row and the total within 4 standard errors; the
+// mean weight estimates the 288 grids (within 4 standard errors of a mean of
+// independent weights).
+TEST(PuzzleCountEstimates, MinimalBySubsetsWithWeightedGridsWithin4SEOfTheExact4x4Counts) {
+  auto request = request4(sc::PuzzleKind::Minimal, "subsets", 8, 1200, 15);
+  request.weighted_grids = true;
+  const auto estimate = sc::estimate_puzzle_counts(request);
+  EXPECT_TRUE(estimate.weighted_grids);
+  EXPECT_EQ(estimate.grid_method, sc::kWeightedGridMethod);
+  EXPECT_EQ(estimate.grid_count, 0);
+  expect_near_exact(estimate, exact4().minimal);
+  const long double n = static_cast<long double>(estimate.grids), mean = static_cast<long double>(estimate.grid_estimate);
+  const long double mean_square = n * mean * mean / estimate.weight_effective_grids;  // sum w^2 / n
+  const long double se = std::sqrt((mean_square - mean * mean) / (n - 1));
+  EXPECT_GT(se, 0);  // the 4x4 proposal's weights differ from grid to grid
+  EXPECT_LE(std::fabs(mean - 288), 4 * se) << mean << " +- " << se;
+}
+
+TEST(PuzzleCountEstimates, ProperByCoinWithWeightedGridsWithin4SEOfTheExact4x4Counts) {
+  auto request = request4(sc::PuzzleKind::Proper, "coin", 0, 4000, 16);
+  request.weighted_grids = true;
+  const auto estimate = sc::estimate_puzzle_counts(request);
+  EXPECT_TRUE(estimate.weighted_grids);
+  expect_near_exact(estimate, exact4().proper);
+}
+
 TEST(PuzzleCountEstimates, MinimalBySupersetsWithin4SEOfTheExact4x4Counts) {
   const auto estimate = sc::estimate_puzzle_counts(request4(sc::PuzzleKind::Minimal, "supersets", 3, 400, 14));
   EXPECT_EQ(estimate.method, "supersets");
@@ -117,24 +153,70 @@ TEST(PuzzleCountEstimates, ProperByCoinWithin4SEOfTheExact4x4Counts) {
   expect_near_exact(estimate, exact4().proper);
 }
 
-// The minimal 6x6 puzzles by clue count, as exact_minimal_puzzle_counts
+// The minimal 6x6 puzzles by clue count, as exact_puzzle_counts_by_classes
 // gives them (docs/runs/puzzles/2x3-minimal-exact.json: 49 classes of
 // grids, about 10 minutes on one thread, so not recomputed here).
 const std::vector<std::uint64_t> kMinimal6x6 = {0, 0, 0, 0, 0, 0, 0, 0, 1310100480, 436370872320, 9228819317760,
                                                 22866215086080, 9716145799680, 882848471040, 17505331200, 104509440};
 
-TEST(PuzzleCountEstimatesSlow, MinimalBySubsetsWithin4SEOfTheExact6x6Counts) {
+// Minimal 6x6 puzzles from sets of 13 cells (the most the counts below reach
+// with hits enough).
+sc::PuzzleEstimateRequest request6(std::uint64_t grids, std::uint64_t seed) {
   sc::PuzzleEstimateRequest request;
   request.layout = sc::Layout{sc::Shape{2, 3}};
   request.subset_size = 13;
-  request.grids = 400;
-  request.seed = 36;
+  request.grids = grids;
+  request.seed = seed;
   request.threads = 2;
-  const auto estimate = sc::estimate_puzzle_counts(request);
+  return request;
+}
+
+TEST(PuzzleCountEstimatesSlow, MinimalBySubsetsWithin4SEOfTheExact6x6Counts) {
+  const auto estimate = sc::estimate_puzzle_counts(request6(400, 36));
   EXPECT_EQ(estimate.grid_count, 28200960);
   std::vector<std::uint64_t> exact = kMinimal6x6;
   exact.resize(14);  // up to s = 13
   expect_near_exact(estimate, exact);
+}
+
+// The same with grids of importance weights (forced where exact draws
+// exist): unbiased too, so within 4 standard errors at every clue count with
+// 50 hits or more, and in total.
+TEST(PuzzleCountEstimatesSlow, MinimalBySubsetsWithWeightedGridsWithin4SEOfTheExact6x6Counts) {
+  auto request = request6(800, 37);
+  request.weighted_grids = true;
+  const auto estimate = sc::estimate_puzzle_counts(request);
+  EXPECT_TRUE(estimate.weighted_grids);
+  EXPECT_GT(estimate.weight_effective_grids, 100);  // the 6x6 proposal's weights are not degenerate
+  std::vector<std::uint64_t> exact = kMinimal6x6;
+  exact.resize(14);
+  expect_near_exact(estimate, exact);
+}
+
+// The proper 6x6 puzzles by clue count, as exact_puzzle_counts_by_classes
+// gives them (docs/runs/puzzles/2x3-proper-exact.json: all the hitting sets
+// of the 49 classes' unavoidable sets, about 6 minutes on 2 threads).
+const std::vector<std::uint64_t> kProper6x6 = {
+    0, 0, 0, 0, 0, 0, 0, 0, 1310100480, 472302213120, 19323255490560, 259250401751040, 1735943314360320,
+    7200672273100800, 21009522657323520, 46691386976839680, 83213889815255040, 123025037477022720,
+    154303879636408320, 166659459520066560, 156544871686502400, 128693103118433280, 92940011675297280,
+    59062956308812800, 33026708639324160, 16222367117399040, 6975877731701760, 2612516032512000,
+    845851459921920, 234381589217280, 54826937856000, 10624927334400, 1660971018240, 201354854400, 17766604800,
+    1015234560, 28200960};
+
+// The coin method (a fair coin a cell) against them: every clue count at
+// once, each within 4 standard errors where 50 hits are expected, its hits
+// within their Poisson spread elsewhere, and the total within 4 standard errors.
+TEST(PuzzleCountEstimatesSlow, ProperByCoinWithin4SEOfTheExact6x6Counts) {
+  sc::PuzzleEstimateRequest request;
+  request.layout = sc::Layout{sc::Shape{2, 3}};
+  request.kind = sc::PuzzleKind::Proper;
+  request.grids = 400;  // 12,800 sets: a 6x6 uniqueness test is a search of about 1.5 ms
+  request.seed = 38;
+  request.threads = 2;
+  const auto estimate = sc::estimate_puzzle_counts(request);
+  EXPECT_EQ(estimate.method, "coin");
+  expect_near_exact(estimate, kProper6x6);
 }
 
 // The high tail by supersets: sets of 10 cells, every minimal puzzle of 10
@@ -227,7 +309,7 @@ TEST(PuzzleCountEstimates, Refusals) {
   r.subsets_per_grid = 0;
   expect_refused(r, "subsets_per_grid");
   r = good;
-  r.layout = sc::Layout{sc::Shape{3, 4}};  // 12x12: grids drawn only approximately
+  r.layout = sc::Layout{sc::Shape{5, 5}};  // 25x25: weights beyond the tallies' range
   expect_refused(r, "layout");
   r = request4(sc::PuzzleKind::Proper, "coin", 5, 10, 1);
   expect_refused(r, "subset_size");

@@ -94,22 +94,28 @@ TEST(PuzzleCounts, RefusesLayoutsBeyondSixteenCells) {
   EXPECT_THROW(sc::exact_puzzle_counts(sc::Layout{sc::Shape{2, 3}}), sc::InputError);
 }
 
-// The second route to minimal puzzles, by minimal hitting sets of the
-// unavoidable sets over classes of grids, against the listing.
-TEST(PuzzleCounts, MinimalByHittingSetsMatchesTheListing) {
+// The second route to minimal and proper puzzles, by the minimal hitting
+// sets and all the hitting sets of the unavoidable sets over classes of
+// grids, against the listing.
+TEST(PuzzleCounts, ByHittingSetsMatchesTheListing) {
   for (const sc::Shape shape : {sc::Shape{2, 2}, sc::Shape{1, 3}, sc::Shape{1, 4}, sc::Shape{3, 1}}) {
-    const auto hitting = sc::exact_minimal_puzzle_counts(shape, 2);
     const auto listed = sc::exact_puzzle_counts(sc::Layout{shape});
-    EXPECT_EQ(hitting.grids, listed.grids) << shape.name();
-    EXPECT_EQ(hitting.minimal, listed.minimal) << shape.name();
-    EXPECT_TRUE(hitting.proper.empty());
+    const auto minimal = sc::exact_puzzle_counts_by_classes(shape, sc::PuzzleKind::Minimal, 2);
+    EXPECT_EQ(minimal.grids, listed.grids) << shape.name();
+    EXPECT_EQ(minimal.minimal, listed.minimal) << shape.name();
+    EXPECT_TRUE(minimal.proper.empty());
+    const auto proper = sc::exact_puzzle_counts_by_classes(shape, sc::PuzzleKind::Proper, 2);
+    EXPECT_EQ(proper.grids, listed.grids) << shape.name();
+    EXPECT_EQ(proper.proper, listed.proper) << shape.name();
+    EXPECT_TRUE(proper.minimal.empty());
   }
-  EXPECT_EQ(sc::exact_minimal_puzzle_counts(sc::Shape{2, 2}).classes, 2u);  // the two essentially different 4x4 grids
+  EXPECT_EQ(sc::exact_puzzle_counts_by_classes(sc::Shape{2, 2}, sc::PuzzleKind::Minimal).classes,
+            2u);  // the two essentially different 4x4 grids
 }
 
 TEST(PuzzleCounts, ExactCountsRefuseWhatTheyCannotReach) {
-  EXPECT_THROW(sc::exact_minimal_puzzle_counts(sc::Shape{2, 4}), sc::InputError);
-  EXPECT_THROW(sc::count_puzzles_exactly(sc::Layout{sc::Shape{2, 3}}, sc::PuzzleKind::Proper, 1), sc::RequestError);
+  EXPECT_THROW(sc::exact_puzzle_counts_by_classes(sc::Shape{2, 4}, sc::PuzzleKind::Minimal), sc::InputError);
+  EXPECT_THROW(sc::count_puzzles_exactly(sc::Layout{sc::Shape{2, 4}}, sc::PuzzleKind::Proper, 1), sc::RequestError);
   EXPECT_THROW(sc::count_puzzles_exactly(sc::Layout{sc::Shape{3, 3}}, sc::PuzzleKind::Minimal, 1), sc::RequestError);
   std::string method;
   sc::count_puzzles_exactly(sc::Layout{sc::Shape{2, 2}}, sc::PuzzleKind::Minimal, 1, &method);

@@ -5,10 +5,13 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "sudoku_count/error.hpp"
 #include "sudoku_count/puzzle_session.hpp"
+#include "sudoku_count/record_job.hpp"
 
 namespace sc = sudoku_count;
 namespace fs = std::filesystem;
@@ -44,7 +47,49 @@ std::string tallies(sc::PuzzleRunState state) {
   return sc::format_puzzle_run(state);
 }
 
+// Processes whose runner computes a round's grids last to first, each on a
+// fresh worker, and leaves every third round's second half undone (as
+// ranks past their own deadline would): the run must not depend on where,
+// in what order or in how many tries its grids were computed.
+class ShuffledRunner : public sc::RecordRunner {
+ public:
+  explicit ShuffledRunner(const sc::RecordJob& job) : job_(job) {}
+  int width() const override { return 3; }
+  std::vector<std::optional<std::string>> run(const std::vector<std::uint64_t>& items,
+                                              const sc::RecordCut&) override {
+    std::vector<std::optional<std::string>> records(items.size());
+    const bool cut = ++rounds_ % 3 == 0 && items.size() > 1;
+    for (std::size_t i = items.size(); i-- > 0;)
+      if (!cut || i < items.size() / 2) records[i] = job_.worker()->compute(items[i]);
+    return records;
+  }
+  int rounds_ = 0;
+
+ private:
+  const sc::RecordJob& job_;
+};
+
+class ShuffledProcesses : public sc::Processes {
+ public:
+  std::unique_ptr<sc::RecordRunner> record_runner(const sc::RecordJob& job, int) const override {
+    return std::make_unique<ShuffledRunner>(job);
+  }
+};
+
 }  // namespace
+
+TEST(PuzzleRuns, AnyRunnerGivesTheSameRun) {
+  TempDir dir;
+  auto plain = request4(150, 8);
+  plain.checkpoint = dir.file("plain.run");
+  const sc::PuzzleEstimate one = sc::estimate_puzzle_counts(plain);
+  auto shuffled = request4(150, 8);
+  shuffled.checkpoint = dir.file("shuffled.run");
+  const sc::PuzzleEstimate two = sc::estimate_puzzle_counts(shuffled, {}, ShuffledProcesses());
+  EXPECT_EQ(two.grids, 150u);
+  EXPECT_EQ(two.total.estimate, one.total.estimate);
+  EXPECT_EQ(tallies(sc::load_puzzle_run(dir.file("shuffled.run"))), tallies(sc::load_puzzle_run(dir.file("plain.run"))));
+}
 
 TEST(PuzzleRuns, ResumedRunEqualsAnUninterruptedOne) {
   TempDir dir;
@@ -64,6 +109,44 @@ TEST(PuzzleRuns, ResumedRunEqualsAnUninterruptedOne) {
   EXPECT_EQ(two.total.estimate, one.total.estimate);
   EXPECT_EQ(two.total.std_error, one.total.std_error);
   EXPECT_EQ(tallies(sc::load_puzzle_run(dir.file("part.run"))), tallies(sc::load_puzzle_run(dir.file("whole.run"))));
+}
+
+// Every method and both kinds of grids are saved, read back and resumed:
+// supersets runs, and runs of weighted grids (their "grids weighted" and
+// "weights" lines), resumed, give the uninterrupted run's state.
+TEST(PuzzleRuns, SupersetsAndWeightedRunsResume) {
+  TempDir dir;
+  for (const bool weighted : {false, true}) {
+    auto plan = request4(30, 9);
+    plan.method = "supersets";
+    plan.subset_size = 3;
+    if (weighted) plan.weighted_grids = true;
+    const std::string name = weighted ? "weighted" : "supersets";
+    auto whole = plan;
+    whole.checkpoint = dir.file(name + "-whole.run");
+    sc::estimate_puzzle_counts(whole);
+    auto first = plan;
+    first.grids = 11;
+    first.checkpoint = dir.file(name + "-part.run");
+    sc::estimate_puzzle_counts(first);
+    sc::PuzzleEstimateRequest rest;
+    rest.resume = dir.file(name + "-part.run");
+    rest.grids = 30;
+    rest.threads = 1;
+    sc::estimate_puzzle_counts(rest);
+    const sc::PuzzleRunState resumed = sc::load_puzzle_run(dir.file(name + "-part.run"));
+    EXPECT_EQ(resumed.method, "supersets");
+    EXPECT_EQ(resumed.weighted_grids, weighted);
+    if (weighted) {
+      EXPECT_GT(resumed.tally.weight_sum, 0);
+    }
+    EXPECT_EQ(tallies(resumed), tallies(sc::load_puzzle_run(dir.file(name + "-whole.run")))) << name;
+  }
+  // Weighted and uniform grids of one plan do not merge.
+  sc::PuzzleRunState uniform = sc::load_puzzle_run(dir.file("supersets-whole.run"));
+  sc::PuzzleRunState weighted = sc::load_puzzle_run(dir.file("weighted-whole.run"));
+  weighted.ranges[0].seed = 10;
+  EXPECT_THROW(sc::merge_puzzle_runs({uniform, weighted}, {"a", "b"}), sc::InputError);
 }
 
 TEST(PuzzleRuns, MergeAddsTheTalliesInAnyOrder) {

@@ -22,7 +22,7 @@ PuzzleKind puzzle_kind(const std::string& name);
 struct PuzzleCounts {
   Layout layout;
   std::uint64_t grids = 0;              // completed grids of the layout
-  std::uint64_t classes = 0;            // exact_minimal_puzzle_counts: classes of grids under the symmetries
+  std::uint64_t classes = 0;            // exact_puzzle_counts_by_classes: classes of grids under the symmetries
   std::vector<std::uint64_t> proper;    // proper[c]: proper puzzles with c givens, c = 0..cells
   std::vector<std::uint64_t> minimal;   // minimal[c]: minimal puzzles with c givens
   double seconds = 0;
@@ -40,27 +40,27 @@ inline constexpr int kExactPuzzleCountsMaxCells = 16;
 // kExactPuzzleCountsMaxCells cells.
 PuzzleCounts exact_puzzle_counts(const Layout& layout);
 
-// The largest N x N grid exact_minimal_puzzle_counts takes: its grids with
-// the first row fixed are listed (6x6: 39,168).
-inline constexpr int kExactMinimalPuzzleCountsMaxN = 6;
+// The largest N x N grid exact_puzzle_counts_by_classes takes: its grids
+// with the first row fixed are listed (6x6: 39,168).
+inline constexpr int kExactPuzzleCountsByClassesMaxN = 6;
 
-// Exact counts of minimal puzzles (proper left empty) for the classic rules
-// of a shape up to 6x6: the grids are grouped into classes under the
-// shape's symmetries (relabelling; rows within bands, bands, columns within
-// stacks, stacks; transposition for square boxes), which map the minimal
-// puzzles of a grid one to one onto those of its images, with the same clue
-// count. For one grid of each class, its minimal unavoidable sets (the cells
-// where it differs from another grid, minimal under inclusion) are found
-// against every grid, and its minimal puzzles counted as their minimal
-// hitting sets. Throws InputError for a shape beyond 6x6.
-// `progress` gets the fraction of the classes done (6x6: 49 classes, a few
-// minutes on 2 cores).
-PuzzleCounts exact_minimal_puzzle_counts(const Shape& shape, int threads = 0,
-                                         const std::function<void(double)>& progress = {});
+// Exact counts of minimal or proper puzzles (the other kind left empty) for
+// the classic rules of a shape up to 6x6: the grids are grouped into
+// classes under the shape's symmetries (relabelling; rows within bands,
+// bands, columns within stacks, stacks; transposition for square boxes),
+// which map the puzzles of a grid one to one onto those of its images, with
+// the same clue count. For one grid of each class, its minimal unavoidable
+// sets (the cells where it differs from another grid, minimal under
+// inclusion) are found against every grid; its proper puzzles are the sets
+// of cells that hit them all, its minimal puzzles the minimal such sets.
+// Throws InputError for a shape beyond 6x6. `progress` gets the fraction of
+// the classes done (6x6: 49 classes, minutes on 2 cores).
+PuzzleCounts exact_puzzle_counts_by_classes(const Shape& shape, PuzzleKind kind, int threads = 0,
+                                            const std::function<void(double)>& progress = {});
 
 // The exact count a front end asks for (puzzles --exact): layouts of at
 // most 16 cells by listing (both kinds), the classic rules up to 6x6 by
-// hitting sets (minimal only). Throws RequestError naming {exact} or {kind}
+// hitting sets (the kind asked for). Throws RequestError naming {exact} or {kind}
 // for what neither reaches. `method` says which: "listing" or "hitting-sets".
 PuzzleCounts count_puzzles_exactly(const Layout& layout, PuzzleKind kind, int threads, std::string* method = nullptr,
                                    const std::function<void(double)>& progress = {});
@@ -104,20 +104,33 @@ struct PuzzleCountRow {
   std::string interval;          // "normal" (>= 50 hits), "poisson" (1-49 hits: exact Poisson), "none" (no hit: upper bound only)
 };
 
+// How the grids of a layout that is not drawn exactly uniformly are drawn
+// for puzzle counts: row-by-row proposals with importance weights
+// (WeightedGrids, sample.hpp), up to kMaxWeightedPuzzleN x kMaxWeightedPuzzleN.
+inline constexpr const char* kWeightedGridMethod = "weighted-rows";
+inline constexpr int kMaxWeightedPuzzleN = 16;
+
 struct PuzzleEstimate {
   Layout layout;
   PuzzleKind kind = PuzzleKind::Minimal;
-  std::string method;            // "subsets" or "coin"
-  int subset_size = 0;           // subsets only
+  std::string method;            // "subsets", "supersets" or "coin"
+  int subset_size = 0;           // subsets and supersets
   int subsets_per_grid = 0;
   std::uint64_t grids = 0;       // grids drawn
   std::uint64_t sets = 0;        // sets drawn in all (grids x subsets_per_grid)
   std::uint64_t uniqueness_tests = 0;
-  BigInt grid_count = 0;         // the layout's grids, exact
-  std::string grid_method;       // how grids are drawn (sample_method)
+  BigInt grid_count = 0;         // the layout's grids, exact (0 with weighted grids)
+  std::string grid_method;       // how grids are drawn (sample_method, or kWeightedGridMethod)
+  // Weighted grids (layouts not drawn exactly uniformly): the grids' mean
+  // weight, an unbiased estimate of the number of grids, and the effective
+  // number of grids (sum w)^2 / sum w^2, out of `grids`.
+  bool weighted_grids = false;
+  BigFloat grid_estimate = 0;
+  double weight_effective_grids = 0;
   std::uint64_t seed = 0;        // of the first range
   std::vector<BlockRange> ranges;  // the grids drawn, by seed (several when merged)
-  int threads = 1;
+  int threads = 1;               // per process
+  int processes = 1;             // of an MPI run
   double seconds = 0;            // wall time, set-up included
   double setup_seconds = 0;      // grid count and sampler tables
   std::string stopped_by;        // "grids", "time", "interrupt"; "merged" for merged runs

@@ -23,9 +23,11 @@
 //   kind minimal
 //   method subsets
 //   method_version 1
-//   subset_size 28             (0 for coin)
+//   subset_size 28             (subsets and supersets: s; 0 for coin)
 //   subsets_per_grid 128
 //   clues 19 28                (the clue counts tallied, first and last)
+//   grids weighted             (only where grids carry importance weights: layouts not drawn exactly uniformly)
+//   weights SUM SQUARES        (with "grids weighted" only: the grids' weights summed, and their squares)
 //   range 2026 0 51200         (seed, first grid, end grid), one line per merged range
 //   tests 812345678
 //   slot 19 SUM SQUARES WITHIN LARGEST HITS   (one per clue count, then "slot total ...")
@@ -53,12 +55,15 @@ inline constexpr std::uint64_t kDefaultPuzzleSeed = 0;
 // What is summed over a run's grids, per slot: one slot per clue count
 // tallied, then the total over them. For each grid its value v (the mean
 // over its sets of the weighted count of puzzles found: an unbiased
-// estimate of the grid's own count) gives sum v, sum v^2, the within-grid
-// sum of squares of its sets, the largest v; and the puzzles found (hits).
+// estimate of the grid's own count; times the grid's weight for weighted
+// grids) gives sum v, sum v^2, the within-grid sum of squares of its sets,
+// the largest v; and the puzzles found (hits).
 struct PuzzleTally {
   std::uint64_t tests = 0;  // uniqueness tests
   std::vector<long double> sum, sum_squared, within, largest;
   std::vector<std::uint64_t> hits;
+  // Weighted grids only: the sum of the grids' weights and of their squares.
+  long double weight_sum = 0, weight_sum_squared = 0;
 };
 
 struct PuzzleRunState {
@@ -66,11 +71,16 @@ struct PuzzleRunState {
   std::string tool_version;
   Layout layout;
   PuzzleKind kind = PuzzleKind::Minimal;
-  std::string method;        // "subsets" or "coin" (never "auto")
+  std::string method;        // "subsets", "supersets" or "coin" (never "auto")
   int method_version = 1;    // raised whenever a change makes a grid's tally differ
-  int subset_size = 0;       // subsets: s; coin: 0
+  int subset_size = 0;       // subsets and supersets: s; coin: 0
   int subsets_per_grid = 1;
   int min_clues = 0, max_clues = 0;  // the clue counts tallied
+  // Grids drawn with importance weights (WeightedGrids, sample.hpp), for a
+  // layout whose grids are not drawn exactly uniformly: a grid's values
+  // are multiplied by its weight, and the estimate is their mean (with
+  // uniform grids: the number of grids times their mean).
+  bool weighted_grids = false;
   std::vector<BlockRange> ranges;    // the grids: sorted, disjoint (several only when merged)
   PuzzleTally tally;
   double seconds = 0;                // time spent drawing (summed over merged runs)
@@ -99,7 +109,8 @@ bool is_puzzle_run_file(const std::string& path);
 PuzzleRunState merge_puzzle_runs(const std::vector<PuzzleRunState>& runs, const std::vector<std::string>& names);
 
 // The estimate a state gives (rows over its clue counts, the total, the
-// intervals). grid_count: the layout's grids (count_exact), 0 to count them.
+// intervals). grid_count: the layout's grids (count_exact), 0 to count them
+// (not used for weighted grids).
 PuzzleEstimate puzzle_estimate_of(const PuzzleRunState& state, const BigInt& grid_count = 0);
 
 // A puzzle-count estimate as a front end asks for it. A field not given
@@ -113,6 +124,10 @@ struct PuzzleEstimateRequest {
   std::optional<int> subsets_per_grid;        // kDefaultSubsetsPerGrid; the sets of one grid are the cluster of the standard error
   std::optional<std::string> clues;           // the clue counts: "A-B" or "A" (all the method reaches)
   std::optional<std::uint64_t> seed;          // kDefaultPuzzleSeed
+  // Grids with importance weights (WeightedGrids) even where they are drawn
+  // exactly uniformly, to check the weighted route against exact counts;
+  // layouts not drawn exactly uniformly always have them.
+  std::optional<bool> weighted_grids;
   // The stop: at least one of grids (grids of the whole run, resumed ones
   // included) and time (seconds of this session).
   std::optional<std::uint64_t> grids;
@@ -137,6 +152,10 @@ struct PuzzleHooks {
 // any other file, then draws grids until the stop, saving at the start,
 // every checkpoint_every seconds and at the end. A seed and a number of
 // grids give one estimate for any thread count, resumed or not.
-PuzzleEstimate estimate_puzzle_counts(const PuzzleEstimateRequest& request, const PuzzleHooks& hooks = {});
+// Every process of `processes` calls it (collective); the leader runs the
+// session and returns the estimate, the others compute the grids it hands
+// out and return an empty estimate when it finishes.
+PuzzleEstimate estimate_puzzle_counts(const PuzzleEstimateRequest& request, const PuzzleHooks& hooks = {},
+                                      const Processes& processes = this_process());
 
 }  // namespace sudoku_count

@@ -110,6 +110,45 @@ class UniformGrids {
   std::shared_ptr<const detail::GridSampler> sampler_;
 };
 
+namespace detail {
+class GridProposals;
+}
+
+// Grids with importance weights, one at a time, for the layouts UniformGrids
+// does not draw (puzzle counting beyond them): one proposal of the
+// row-by-row sampler (as sample_grids proposes them on its approximate
+// route), weighted by w = 1/q(grid), q the chance that the proposal gives
+// that grid, and w = 0 when it dead-ends. So E[w f(G)] = the sum of f over
+// all grids, for any f: w alone is an unbiased estimate of their number.
+// The proposal is built once and shared read-only; each thread draws
+// through a Drawer of its own.
+class WeightedGrids {
+ public:
+  explicit WeightedGrids(const Layout& layout);
+  ~WeightedGrids();
+  const Layout& layout() const { return layout_; }
+
+  class Drawer {
+   public:
+    ~Drawer();
+    Drawer(Drawer&&) noexcept;
+    // A grid and the natural log of its weight; false (weight 0, no grid)
+    // for a proposal that dead-ends.
+    bool draw(Rng& rng, Grid& grid, long double& log_weight);
+
+   private:
+    friend class WeightedGrids;
+    struct State;
+    explicit Drawer(std::unique_ptr<State> state);
+    std::unique_ptr<State> state_;
+  };
+  Drawer drawer() const;
+
+ private:
+  Layout layout_;
+  std::shared_ptr<const detail::GridProposals> proposals_;
+};
+
 // A uniformly random set of `clues` cells of `grid` kept, the others blank:
 // the candidate puzzles of puzzle counting. sample_grids draws puzzle i from
 // grid i's own stream after the grid (on the approximate route, from stream

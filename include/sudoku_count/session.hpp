@@ -19,6 +19,7 @@
 #include "sudoku_count/exact_job.hpp"
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/layout.hpp"
+#include "sudoku_count/record_job.hpp"
 #include "sudoku_count/run.hpp"
 
 namespace sudoku_count {
@@ -60,7 +61,7 @@ std::vector<ListedPuzzle> read_puzzle_list(const std::string& path, const Layout
 
 // The processes of one run. A plain build has this process alone; an MPI
 // build (the command line's) one per rank. The leader reads input, drives
-// the run, reports and saves; the others compute the blocks or units it
+// the run, reports and saves; the others compute the blocks, units or records it
 // hands out. The library sees them only through this interface.
 class Processes {
  public:
@@ -74,10 +75,12 @@ class Processes {
   virtual std::unique_ptr<BlockRunner> block_runner(const Estimator& estimator, int threads) const;
   // On the leader, `stop` is polled before each unit of its own threads.
   virtual std::unique_ptr<UnitRunner> unit_runner(const ExactJob& job, int threads, std::function<bool()> stop) const;
+  virtual std::unique_ptr<RecordRunner> record_runner(const RecordJob& job, int threads) const;
   // On a process other than the leader: compute what the leader hands out
   // until it finishes.
   virtual void serve(BlockRunner&) const {}
   virtual void serve(UnitRunner&) const {}
+  virtual void serve(RecordRunner&) const {}
 };
 
 // Seconds between a run's saves when its request gives none.

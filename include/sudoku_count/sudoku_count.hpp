@@ -20,6 +20,7 @@
 #include "sudoku_count/layout.hpp"
 #include "sudoku_count/puzzle_counts.hpp"
 #include "sudoku_count/puzzle_session.hpp"
+#include "sudoku_count/record_job.hpp"
 #include "sudoku_count/records.hpp"
 #include "sudoku_count/reports.hpp"
 #include "sudoku_count/rng.hpp"

@@ -364,16 +364,18 @@ CommandSpec puzzles_command() {
       .name = "puzzles",
       .usage = "sudoku-count puzzles (--box SHAPE [--variant LIST] | --regions FILE) [--kind minimal|proper] "
                "(--grids G | --time SECONDS | --exact) [--clues A-B] [--method M] [--subset-size S] [--subsets-per-grid K] "
-               "[--seed S] [--threads T] [--checkpoint FILE] [--checkpoint-every SECONDS] [--json]\n"
+               "[--seed S] [--weighted-grids] [--threads T] [--checkpoint FILE] [--checkpoint-every SECONDS] [--json]\n"
                "       sudoku-count puzzles --resume FILE (--grids G | --time SECONDS) [--checkpoint FILE] [...]",
       .brief = "estimate (or count exactly, where in reach) the proper and minimal puzzles by clue count",
       .summary = "Unbiased estimates of how many puzzles of a layout have exactly one solution (proper) and how many "
                  "of those lose it when any clue is removed (minimal), by number of clues, with standard errors "
                  "clustered by grid and 95% intervals (docs/method.md, section 17). Each grid is drawn exactly "
-                 "uniformly (layouts up to 6x6, 9x9 and the two-band shapes up to 10x10); each of its sets is "
+                 "uniformly (layouts up to 6x6, 9x9 and the two-band shapes up to 10x10), or elsewhere up to 16x16 "
+                 "with an importance weight that keeps the estimate unbiased; each of its sets is "
                  "tested for uniqueness given the grid, and by the subsets method every proper or minimal puzzle "
-                 "inside a proper set is listed. A fixed --grids gives one estimate for a seed whatever --threads, "
-                 "resumed or not. --grids counts the whole run (a resumed one included); --time counts this "
+                 "inside a proper set is listed. A fixed --grids gives one estimate for a seed whatever --threads "
+                 "and number of MPI processes (an MPI build: mpirun -np P sudoku-count puzzles ...), resumed or "
+                 "not. --grids counts the whole run (a resumed one included); --time counts this "
                  "session. Runs of one plan and other seeds merge (sudoku-count merge).",
       .options = {box_option(), variant_option(), regions_option(),
                   {.name = "kind", .kind = Kind::Text, .value_name = "K",
@@ -402,11 +404,16 @@ CommandSpec puzzles_command() {
                    .min_exclusive = true, .help = "stop after this many seconds (after the grids under way)"},
                   {.name = "seed", .kind = Kind::Integer, .value_name = "S",
                    .default_value = std::to_string(kDefaultPuzzleSeed), .max = 1.8446744073709552e19,
-                   .help = "random seed; one seed and --grids give the same estimate for any --threads"},
+                   .help = "random seed; one seed and --grids give the same estimate for any --threads and number of processes"},
+                  {.name = "weighted-grids", .kind = Kind::Flag,
+                   .help = "draw the grids with importance weights (row-by-row proposals, each weighted by 1 / its "
+                           "chance) even where they are drawn exactly uniformly, to check that route against exact "
+                           "counts; layouts not drawn exactly uniformly (12x12, 16x16, variants and jigsaws from 7x7) "
+                           "always use it"},
                   {.name = "exact", .kind = Kind::Flag,
-                   .help = "count every puzzle instead of estimating: layouts of at most 16 cells (proper and "
-                           "minimal, by listing every set of cells of every grid), and the minimal puzzles of the "
-                           "classic rules up to 6x6 (minimal hitting sets of each class of grids' unavoidable sets)"},
+                   .help = "count every puzzle instead of estimating: layouts of at most 16 cells (by listing every "
+                           "set of cells of every grid), and the classic rules up to 6x6 (the minimal hitting sets, "
+                           "or all the hitting sets for proper puzzles, of each class of grids' unavoidable sets)"},
                   threads_option(), progress_option(),
                   {.name = "checkpoint", .kind = Kind::Text, .value_name = "FILE",
                    .help = "save the run's state to FILE at the start, every --checkpoint-every seconds and at the "
@@ -419,16 +426,17 @@ CommandSpec puzzles_command() {
                            "otherwise); its layout, kind, method, set size, sets per grid, clue counts and seed "
                            "come from FILE, and any of them given must match"},
                   json_option()},
-      .conflicts = {{"exact", {"grids", "time", "clues", "subset-size", "checkpoint", "resume"},
-                     "--exact counts every puzzle: drop --grids, --time, --clues, --subset-size, --checkpoint and "
-                     "--resume"}},
+      .conflicts = {{"exact", {"grids", "time", "clues", "subset-size", "checkpoint", "resume", "weighted-grids"},
+                     "--exact counts every puzzle: drop --grids, --time, --clues, --subset-size, --checkpoint, "
+                     "--resume and --weighted-grids"}},
       .requirements = {box_required("puzzles", {"box", "regions", "resume"}),
                        {"checkpoint-every", {"checkpoint", "resume"},
                         "--checkpoint-every needs a checkpoint: add --checkpoint FILE (or --resume FILE)"},
                        {"", {"grids", "time", "exact"},
                         "missing a stop: give --grids G (grids to draw) or --time SECONDS, or both (or --exact for an "
                         "exact count where one is in reach)"}},
-      .handler = handle_puzzles};
+      .handler = handle_puzzles,
+      .every_process = true};
 }
 
 CommandSpec tables_command() {

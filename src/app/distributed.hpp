@@ -11,6 +11,7 @@
 #include "sudoku_count/run.hpp"
 #include "sudoku_count/estimator.hpp"
 #include "sudoku_count/exact_job.hpp"
+#include "sudoku_count/record_job.hpp"
 #include "sudoku_count/session.hpp"
 
 namespace sudoku_count::cli {
@@ -70,6 +71,11 @@ class ProcessGroup : public Processes {
   }
   void serve(BlockRunner& runner) const override { static_cast<DistributedRunner&>(runner).serve(); }
   void serve(UnitRunner& runner) const override { static_cast<DistributedUnitRunner&>(runner).serve(); }
+  // Collective, as make_runner: the items of a record job (a puzzle-count
+  // run's grids) over all processes; serve: non-leaders compute the items
+  // the leader hands out until it finishes.
+  std::unique_ptr<RecordRunner> record_runner(const RecordJob& job, int threads) const override;
+  void serve(RecordRunner& runner) const override;
 
  private:
   int rank_ = 0;

@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <functional>
 #include <numeric>
@@ -44,12 +45,16 @@ std::vector<int> thread_slot_owners(int threads, int size) {
   return owners;
 }
 
-// Collective: every rank sends its records (text without NUL); the leader
-// gets all of them, rank by rank, each rank's in its order; the others an
-// empty list.
+// Collective: every rank sends its records (any bytes); the leader gets all
+// of them, rank by rank, each rank's in its order; the others an empty list.
+// Each record travels after its length (8 bytes).
 std::vector<std::string> gather_records(const std::vector<std::string>& records, int rank, int size) {
   std::string joined;
-  for (const std::string& record : records) joined += record + '\0';
+  for (const std::string& record : records) {
+    const std::uint64_t length = record.size();
+    joined.append(reinterpret_cast<const char*>(&length), sizeof length);
+    joined += record;
+  }
   const int length = static_cast<int>(joined.size());
   std::vector<int> lengths(size), offsets(size);
   MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -60,9 +65,11 @@ std::vector<std::string> gather_records(const std::vector<std::string>& records,
               MPI_COMM_WORLD);
   std::vector<std::string> out;
   for (std::size_t at = 0; at < gathered.size();) {
-    const std::size_t end = gathered.find('\0', at);
-    out.push_back(gathered.substr(at, end - at));
-    at = end + 1;
+    std::uint64_t record_length = 0;
+    std::memcpy(&record_length, gathered.data() + at, sizeof record_length);
+    at += sizeof record_length;
+    out.push_back(gathered.substr(at, record_length));
+    at += record_length;
   }
   return out;
 }
@@ -240,6 +247,95 @@ class MpiUnitRunner : public DistributedUnitRunner {
   std::unique_ptr<UnitRunner> local_;
 };
 
+// The items of a record job (a puzzle-count run's grids), as blocks are
+// handed out: before each call the leader broadcasts the item list and the
+// seconds left to the time budget; item i of the list goes to the rank
+// owning thread slot i mod (threads over all ranks); each rank computes its
+// items on its threads, cutting by its own clock at that deadline (the
+// leader also on an interrupt), and the leader gathers the records (an item
+// cut short: none) and hands them back in list order.
+class MpiRecordRunner : public RecordRunner {
+ public:
+  MpiRecordRunner(const RecordJob& job, int threads, int rank, int size)
+      : rank_(rank),
+        size_(size),
+        threads_(threads > 0 ? threads : omp_get_max_threads()),
+        slot_owner_(thread_slot_owners(threads_, size_)),
+        local_(make_record_thread_runner(job, threads_)) {}
+  ~MpiRecordRunner() override {
+    if (rank_ == 0) {
+      Header stop;
+      stop.stop = 1;
+      MPI_Bcast(&stop, sizeof stop, MPI_BYTE, 0, MPI_COMM_WORLD);
+    }
+  }
+  int width() const override { return static_cast<int>(slot_owner_.size()); }
+  int processes() const override { return size_; }
+
+  std::vector<std::optional<std::string>> run(const std::vector<std::uint64_t>& items, const RecordCut& cut) override {
+    Header header;
+    header.count = items.size();
+    if (cut.seconds_left) header.seconds_left = cut.seconds_left();
+    MPI_Bcast(&header, sizeof header, MPI_BYTE, 0, MPI_COMM_WORLD);
+    std::vector<std::uint64_t> list = items;
+    MPI_Bcast(list.data(), static_cast<int>(list.size()), MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    return compute_and_gather(list, cut.cut);
+  }
+
+  void serve() {
+    for (;;) {
+      Header header;
+      MPI_Bcast(&header, sizeof header, MPI_BYTE, 0, MPI_COMM_WORLD);
+      if (header.stop) return;
+      std::vector<std::uint64_t> list(header.count);
+      MPI_Bcast(list.data(), static_cast<int>(list.size()), MPI_UINT64_T, 0, MPI_COMM_WORLD);
+      compute_and_gather(list, deadline_cut(header.seconds_left));
+    }
+  }
+
+ private:
+  struct Header {
+    std::uint64_t stop = 0;  // 1: the run is over, workers return from serve()
+    std::uint64_t count = 0;
+    double seconds_left = std::numeric_limits<double>::infinity();
+  };
+  static_assert(std::is_trivially_copyable_v<Header>);
+
+  // `cut`: this rank's (the leader's own: interrupt and clock).
+  std::vector<std::optional<std::string>> compute_and_gather(const std::vector<std::uint64_t>& list,
+                                                             std::function<bool()> cut) {
+    auto mine = [&](int rank) {
+      std::vector<std::size_t> at;
+      for (std::size_t i = 0; i < list.size(); ++i)
+        if (slot_owner_[i % slot_owner_.size()] == rank) at.push_back(i);
+      return at;
+    };
+    std::vector<std::uint64_t> items;
+    for (const std::size_t i : mine(rank_)) items.push_back(list[i]);
+    RecordCut own;
+    own.cut = std::move(cut);
+    // A record travels with a first byte saying whether the item was computed.
+    std::vector<std::string> records;
+    for (const std::optional<std::string>& record : local_->run(items, own))
+      records.push_back(record ? "1" + *record : std::string("0"));
+    const std::vector<std::string> gathered = gather_records(records, rank_, size_);
+    std::vector<std::optional<std::string>> in_order;
+    if (rank_ != 0) return in_order;
+    in_order.resize(list.size());
+    std::size_t at = 0;
+    for (int r = 0; r < size_; ++r)
+      for (const std::size_t i : mine(r)) {
+        const std::string& record = gathered[at++];
+        if (record[0] == '1') in_order[i] = record.substr(1);
+      }
+    return in_order;
+  }
+
+  int rank_, size_, threads_;
+  std::vector<int> slot_owner_;  // thread slot -> rank
+  std::unique_ptr<RecordRunner> local_;
+};
+
 }  // namespace
 
 ProcessGroup::ProcessGroup(int& argc, char**& argv) {
@@ -294,5 +390,15 @@ std::unique_ptr<DistributedUnitRunner> ProcessGroup::make_unit_runner(const Exac
                                                                       std::function<bool()> stop) const {
   return std::make_unique<MpiUnitRunner>(job, threads, rank_, size_, std::move(stop));
 }
+
+}  // namespace sudoku_count::cli
+
+namespace sudoku_count::cli {
+
+std::unique_ptr<RecordRunner> ProcessGroup::record_runner(const RecordJob& job, int threads) const {
+  return std::make_unique<MpiRecordRunner>(job, threads, rank_, size_);
+}
+
+void ProcessGroup::serve(RecordRunner& runner) const { static_cast<MpiRecordRunner&>(runner).serve(); }
 
 }  // namespace sudoku_count::cli

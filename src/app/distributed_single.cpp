@@ -55,3 +55,13 @@ std::unique_ptr<DistributedUnitRunner> ProcessGroup::make_unit_runner(const Exac
 }
 
 }  // namespace sudoku_count::cli
+
+namespace sudoku_count::cli {
+
+std::unique_ptr<RecordRunner> ProcessGroup::record_runner(const RecordJob& job, int threads) const {
+  return make_record_thread_runner(job, threads);
+}
+
+void ProcessGroup::serve(RecordRunner&) const {}
+
+}  // namespace sudoku_count::cli

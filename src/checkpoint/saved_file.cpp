@@ -62,7 +62,7 @@ const SavedKind kPuzzleRunKind{
     // A slot per clue count (at most 4097) and merged ranges: a few MB at most.
     .max_bytes = 1 << 23,
     .keys = {"box", "variants", "region", "layout", "kind", "method", "method_version", "subset_size",
-             "subsets_per_grid", "clues", "range", "tests", "slot", "seconds"},
+             "subsets_per_grid", "clues", "grids", "weights", "range", "tests", "slot", "seconds"},
     .repeated = {"range", "region", "slot"},
 };
 

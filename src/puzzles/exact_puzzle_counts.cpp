@@ -59,16 +59,12 @@ PuzzleCounts count_puzzles_exactly(const Layout& layout, PuzzleKind kind, int th
     if (method) *method = "listing";
     return exact_puzzle_counts(layout);
   }
-  const bool classic_in_reach = layout.classic() && layout.n() <= kExactMinimalPuzzleCountsMaxN;
-  if (classic_in_reach && kind == PuzzleKind::Proper)
-    throw RequestError("kind", "exact counts of proper puzzles list every set of cells of every grid: layouts of "
-                               "at most 16 cells; layout " + layout.name() + " has " + std::to_string(layout.cells()) +
-                               " (its minimal puzzles are counted exactly: {kind} minimal)");
+  const bool classic_in_reach = layout.classic() && layout.n() <= kExactPuzzleCountsByClassesMaxN;
   if (!classic_in_reach)
-    throw RequestError("exact", "{exact} reaches layouts of at most 16 cells, and the minimal puzzles of the classic "
-                                "rules up to 6x6; layout " + layout.name() + " is beyond: estimate it instead (drop {exact})");
+    throw RequestError("exact", "{exact} reaches layouts of at most 16 cells, and the classic rules up to 6x6; "
+                                "layout " + layout.name() + " is beyond: estimate it instead (drop {exact})");
   if (method) *method = "hitting-sets";
-  return exact_minimal_puzzle_counts(layout.shape(), threads, progress);
+  return exact_puzzle_counts_by_classes(layout.shape(), kind, threads, progress);
 }
 
 }  // namespace sudoku_count

@@ -23,9 +23,12 @@ std::string format_puzzle_run(const PuzzleRunState& state) {
       << "subset_size " << state.subset_size << "\n"
       << "subsets_per_grid " << state.subsets_per_grid << "\n"
       << "clues " << state.min_clues << " " << state.max_clues << "\n";
+  if (state.weighted_grids) out << "grids weighted\n";
   for (const BlockRange& range : state.ranges)
     out << "range " << range.seed << " " << range.first << " " << range.end << "\n";
   out << "tests " << state.tally.tests << "\n";
+  if (state.weighted_grids)
+    out << "weights " << hex_real(state.tally.weight_sum) << " " << hex_real(state.tally.weight_sum_squared) << "\n";
   const PuzzleTally& t = state.tally;
   for (std::size_t slot = 0; slot < t.sum.size(); ++slot) {
     const bool total = slot + 1 == t.sum.size();
@@ -52,7 +55,8 @@ PuzzleRunState parse_puzzle_run(const std::string& text, const std::string& orig
     lines.refuse("has an unknown kind '" + lines.field("kind") + "'");
   }
   state.method = lines.field("method");
-  if (state.method != "subsets" && state.method != "coin") lines.refuse("has an unknown method '" + state.method + "'");
+  if (state.method != "subsets" && state.method != "supersets" && state.method != "coin")
+    lines.refuse("has an unknown method '" + state.method + "'");
   state.method_version = lines.method_version(1);
   auto small = [&](const std::string& key, const std::string& value, std::uint64_t most) {
     const std::uint64_t n = lines.u64(key, value);
@@ -62,7 +66,7 @@ PuzzleRunState parse_puzzle_run(const std::string& text, const std::string& orig
   state.subset_size = small("subset_size", lines.field("subset_size"), static_cast<std::uint64_t>(cells));
   state.subsets_per_grid = small("subsets_per_grid", lines.field("subsets_per_grid"), 1'000'000);
   if (state.subsets_per_grid == 0) lines.refuse("has subsets_per_grid 0");
-  if ((state.method == "subsets") != (state.subset_size > 0))
+  if ((state.method != "coin") != (state.subset_size > 0))
     lines.refuse("has subset_size " + std::to_string(state.subset_size) + " with method " + state.method);
   {
     std::istringstream words(lines.field("clues"));
@@ -71,10 +75,28 @@ PuzzleRunState parse_puzzle_run(const std::string& text, const std::string& orig
     state.min_clues = small("clues", low, static_cast<std::uint64_t>(cells));
     state.max_clues = small("clues", high, static_cast<std::uint64_t>(cells));
     const int reach = state.method == "subsets" ? state.subset_size : cells;
-    if (state.min_clues > state.max_clues || state.max_clues > reach) lines.refuse("has an impossible clues line");
+    const int lowest = state.method == "supersets" ? state.subset_size : 0;
+    if (state.min_clues > state.max_clues || state.max_clues > reach || state.min_clues < lowest)
+      lines.refuse("has an impossible clues line");
+  }
+  if (lines.has("grids")) {
+    if (lines.field("grids") != "weighted") lines.refuse("has an unknown grids line 'grids " + lines.field("grids") + "'");
+    state.weighted_grids = true;
   }
   state.ranges = detail::saved_ranges(lines);
   state.tally.tests = lines.u64("tests");
+  if (state.weighted_grids) {
+    std::istringstream words(lines.field("weights"));
+    std::string sum, squares, extra;
+    if (!(words >> sum >> squares) || (words >> extra)) lines.refuse("has a bad weights line");
+    state.tally.weight_sum = lines.real("weights", sum);
+    state.tally.weight_sum_squared = lines.real("weights", squares);
+    if (!std::isfinite(state.tally.weight_sum) || state.tally.weight_sum < 0 ||
+        !std::isfinite(state.tally.weight_sum_squared) || state.tally.weight_sum_squared < 0)
+      lines.refuse("holds an impossible weights line");
+  } else if (lines.has("weights")) {
+    lines.refuse("has a weights line without 'grids weighted'");
+  }
   const std::vector<std::string> slots = lines.all("slot");
   if (slots.size() != static_cast<std::size_t>(state.slots()))
     lines.refuse("has " + std::to_string(slots.size()) + " slot lines for " + std::to_string(state.slots()) +
@@ -137,6 +159,8 @@ PuzzleRunState merge_puzzle_runs(const std::vector<PuzzleRunState>& runs, const 
     if (a.subset_size != b.subset_size) refuse("subset size", std::to_string(a.subset_size), std::to_string(b.subset_size));
     if (a.subsets_per_grid != b.subsets_per_grid)
       refuse("subsets per grid", std::to_string(a.subsets_per_grid), std::to_string(b.subsets_per_grid));
+    if (a.weighted_grids != b.weighted_grids)
+      refuse("how grids are drawn", a.weighted_grids ? "weighted" : "uniform", b.weighted_grids ? "weighted" : "uniform");
     if (a.min_clues != b.min_clues || a.max_clues != b.max_clues)
       refuse("clue counts", std::to_string(a.min_clues) + "-" + std::to_string(a.max_clues),
              std::to_string(b.min_clues) + "-" + std::to_string(b.max_clues));
@@ -153,6 +177,7 @@ PuzzleRunState merge_puzzle_runs(const std::vector<PuzzleRunState>& runs, const 
   std::fill(t.largest.begin(), t.largest.end(), 0);
   std::fill(t.hits.begin(), t.hits.end(), 0);
   t.tests = 0;
+  t.weight_sum = t.weight_sum_squared = 0;
   merged.seconds = 0;
   for (const std::size_t i : order) {
     const PuzzleTally& u = runs[i].tally;
@@ -164,6 +189,8 @@ PuzzleRunState merge_puzzle_runs(const std::vector<PuzzleRunState>& runs, const 
       t.hits[slot] += u.hits[slot];
     }
     t.tests += u.tests;
+    t.weight_sum += u.weight_sum;
+    t.weight_sum_squared += u.weight_sum_squared;
     merged.seconds += runs[i].seconds;
   }
   merged.ranges = detail::merged_ranges(ranges);

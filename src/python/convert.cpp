@@ -15,8 +15,9 @@ constexpr std::array<std::string_view, 8> kIntegerFields = {
     "count", "count_first_row_fixed", "group_order", "geometric_group_order", "total_grids",
     "symmetry_group_order", "seed", "bands_total"};
 // Fields that hold an estimate in scientific notation and become Decimal.
-constexpr std::array<std::string_view, 6> kDecimalFields = {"estimate", "std_error", "ci_low", "ci_high",
-                                                           "lower_bound", "estimate_per_symmetry"};
+constexpr std::array<std::string_view, 7> kDecimalFields = {"estimate", "std_error",   "ci_low",
+                                                           "ci_high",  "lower_bound", "estimate_per_symmetry",
+                                                           "grid_estimate"};
 
 template <std::size_t K>
 bool among(const std::array<std::string_view, K>& fields, const std::string& key) {

@@ -465,7 +465,7 @@ also `candidates`, an array of the same shape: C cells of each grid kept at rand
          const py::object& method, const py::object& clues, const py::object& subset_size,
          const py::object& subsets_per_grid, const py::object& grids, const py::object& time, const py::object& seed,
          const py::object& threads, bool exact, const py::object& checkpoint, const py::object& checkpoint_every,
-         const py::object& resume, const py::object& progress) {
+         const py::object& resume, bool weighted_grids, const py::object& progress) {
         sc::PuzzleEstimateRequest request;
         const sc::LayoutRequest layout = sp::layout_request(box, variant, regions);
         if (layout.given() || resume.is_none()) request.layout = sc::requested_layout(layout);
@@ -476,6 +476,7 @@ also `candidates`, an array of the same shape: C cells of each grid kept at rand
                                               {&resume, "resume"}})
             if (!value->is_none())
               throw sc::RequestError("exact", "{exact} counts every puzzle: drop {" + std::string(field) + "}");
+          if (weighted_grids) throw sc::RequestError("exact", "{exact} counts every puzzle: drop {weighted_grids}");
           return sp::puzzles_exactly(*request.layout, request.kind.value_or(sc::PuzzleKind::Minimal),
                                      sp::small_integer(threads, "threads").value_or(0));
         }
@@ -490,6 +491,7 @@ also `candidates`, an array of the same shape: C cells of each grid kept at rand
         request.checkpoint = sp::text(checkpoint, "checkpoint");
         request.checkpoint_every = sp::real(checkpoint_every, "checkpoint_every");
         request.resume = sp::text(resume, "resume");
+        if (weighted_grids) request.weighted_grids = true;
         return sp::puzzles(request, progress);
       },
       R"(Estimates the numbers of minimal (kind='minimal', the default) or proper puzzles by clue count, as
@@ -498,14 +500,16 @@ and `by_clues`, a list of one dict per clue count (clues, estimate, std_error, c
 interval_method, between_grid_cv). Give grids= or time= (or both), or exact=True for the exact
 counts where they are in reach (by_clues then holds an int `count` per clue count). clues='20-32' or 24 chooses the
 clue counts; method 'subsets' (subset_size=S cells a set) or 'coin' (proper only). checkpoint=path
-saves the run as it goes and resume=path continues a saved one (grids= counts the whole run). progress(result)
-is called about once a second; Ctrl-C stops the run after the grids under way.)",
+saves the run as it goes and resume=path continues a saved one (grids= counts the whole run).
+weighted_grids=True draws the grids with importance weights even where they are drawn exactly uniformly (to
+check that route; layouts not drawn exactly uniformly always use it). progress(result) is called about once
+a second; Ctrl-C stops the run after the grids under way.)",
       arg("box") = py::none(), py::kw_only(), arg("kind") = py::none(), arg("variant") = py::none(),
       arg("regions") = py::none(), arg("method") = py::none(), arg("clues") = py::none(),
       arg("subset_size") = py::none(), arg("subsets_per_grid") = py::none(), arg("grids") = py::none(),
       arg("time") = py::none(), arg("seed") = py::none(), arg("threads") = py::none(), arg("exact") = false,
       arg("checkpoint") = py::none(), arg("checkpoint_every") = py::none(), arg("resume") = py::none(),
-      arg("progress") = py::none());
+      arg("weighted_grids") = false, arg("progress") = py::none());
 
   m.def(
       "solve",

@@ -315,10 +315,16 @@ Json puzzle_estimate_json(const PuzzleEstimate& e, const PuzzleMergeNote& merge)
   json["grid_count"] = e.grids;
   json["sets"] = e.sets;
   json["uniqueness_tests"] = e.uniqueness_tests;
-  json["total_grids"] = e.grid_count.str();
+  if (e.weighted_grids) {
+    json["grid_estimate"] = format_scientific(e.grid_estimate);
+    json["weight_effective_grids"] = number(e.weight_effective_grids);
+  } else {
+    json["total_grids"] = e.grid_count.str();
+  }
   json["grid_method"] = e.grid_method;
   json["seed"] = std::to_string(e.seed);
   json["threads"] = e.threads;
+  json["processes"] = e.processes;
   json["seconds"] = number(e.seconds);
   json["setup_seconds"] = number(e.setup_seconds);
   json["stop_reason"] = e.stopped_by == "interrupt" ? "interrupted" : e.stopped_by;

@@ -25,24 +25,25 @@ RowsTuning proposal_tuning() {
   return tuning;
 }
 
-// One proposal: the grid (if it completes) and the log of its weight 1/q.
-bool propose_grid(const RowsSteps& steps, Rng& rng, RowsSteps::Scratch& scratch, Grid& grid, long double& log_weight) {
-  const int n = steps.n();
-  grid = empty_grid(steps.layout());
-  std::vector<Mask> state(steps.state_size());
-  steps.start(state.data());
+}  // namespace
+
+GridProposals::GridProposals(const Layout& layout) : steps_(layout, proposal_tuning()) {}
+
+bool GridProposals::propose(Rng& rng, RowsSteps::Scratch& scratch, Grid& grid, long double& log_weight) const {
+  const int n = steps_.n();
+  grid = empty_grid(steps_.layout());
+  std::vector<Mask> state(steps_.state_size());
+  steps_.start(state.data());
   int symbol_of[kMaxGridSize];
   log_weight = 0;
   for (int row = 0; row < n; ++row) {
-    const long double row_weight = steps.fill_row(state.data(), row, rng, scratch, symbol_of);
+    const long double row_weight = steps_.fill_row(state.data(), row, rng, scratch, symbol_of);
     if (row_weight == kLogZero) return false;
     log_weight += row_weight;
     for (int j = 0; j < n; ++j) grid.at(row, j) = symbol_of[j] + 1;
   }
   return true;
 }
-
-}  // namespace
 
 ResampledGrids resample_grids(const Layout& layout, std::uint64_t count, std::uint64_t proposals_per_grid,
                               std::uint64_t seed, int threads) {
@@ -51,7 +52,7 @@ ResampledGrids resample_grids(const Layout& layout, std::uint64_t count, std::ui
   const auto proposals = static_cast<long long>(result.proposals);
   constexpr long double kDead = -std::numeric_limits<long double>::infinity();
   std::vector<long double> log_weight(result.proposals, kDead);
-  const RowsSteps steps(layout, proposal_tuning());
+  const GridProposals proposals_of(layout);
 #pragma omp parallel num_threads(threads)
   {
     RowsSteps::Scratch scratch;
@@ -60,7 +61,7 @@ ResampledGrids resample_grids(const Layout& layout, std::uint64_t count, std::ui
       Rng rng = block_stream(seed, static_cast<std::uint64_t>(i));
       Grid grid;
       long double w = 0;
-      if (propose_grid(steps, rng, scratch, grid, w)) log_weight[i] = w;
+      if (proposals_of.propose(rng, scratch, grid, w)) log_weight[i] = w;
     }
   }
   // Weights relative to the largest, summed in a fixed order.
@@ -95,7 +96,7 @@ ResampledGrids resample_grids(const Layout& layout, std::uint64_t count, std::ui
     for (long long k = 0; k < grids; ++k) {
       Rng replay = block_stream(seed, chosen[k]);
       long double w = 0;
-      propose_grid(steps, replay, scratch, result.grids[k], w);
+      proposals_of.propose(replay, scratch, result.grids[k], w);
     }
   }
   return result;

@@ -18,10 +18,26 @@
 #include <cstdint>
 #include <vector>
 
+#include "estimate/rows_steps.hpp"
 #include "sudoku_count/grid.hpp"
 #include "sudoku_count/layout.hpp"
+#include "sudoku_count/rng.hpp"
 
 namespace sudoku_count::detail {
+
+// The proposal above, its row step built once and shared read-only; each
+// thread proposes with a Scratch of its own. Also the weighted grids of
+// WeightedGrids (sample.hpp).
+class GridProposals {
+ public:
+  explicit GridProposals(const Layout& layout);
+  // One proposal: the grid and the log of its weight 1/q; false (weight 0,
+  // `grid` partly filled) when a row has no matching.
+  bool propose(Rng& rng, RowsSteps::Scratch& scratch, Grid& grid, long double& log_weight) const;
+
+ private:
+  RowsSteps steps_;
+};
 
 struct ResampledGrids {
   std::vector<Grid> grids;

@@ -79,6 +79,26 @@ UniformGrids::Drawer UniformGrids::drawer() const {
 
 Grid UniformGrids::Drawer::draw(Rng& rng) { return state_->sampler->draw(rng, *state_->workspace); }
 
+struct WeightedGrids::Drawer::State {
+  std::shared_ptr<const GridProposals> proposals;
+  RowsSteps::Scratch scratch;
+};
+
+WeightedGrids::WeightedGrids(const Layout& layout)
+    : layout_(layout), proposals_(std::make_shared<const GridProposals>(layout)) {}
+WeightedGrids::~WeightedGrids() = default;
+WeightedGrids::Drawer::Drawer(std::unique_ptr<State> state) : state_(std::move(state)) {}
+WeightedGrids::Drawer::~Drawer() = default;
+WeightedGrids::Drawer::Drawer(Drawer&&) noexcept = default;
+
+WeightedGrids::Drawer WeightedGrids::drawer() const {
+  return Drawer(std::make_unique<Drawer::State>(Drawer::State{proposals_, {}}));
+}
+
+bool WeightedGrids::Drawer::draw(Rng& rng, Grid& grid, long double& log_weight) {
+  return state_->proposals->propose(rng, state_->scratch, grid, log_weight);
+}
+
 SampleResult sample_grids(const Layout& layout, const SampleOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   if (options.count == 0) throw InputError("{count} must be at least 1 (the number of grids to draw)");

@@ -12,6 +12,10 @@ std::unique_ptr<UnitRunner> Processes::unit_runner(const ExactJob& job, int thre
   return make_unit_thread_runner(job, threads, std::move(stop));
 }
 
+std::unique_ptr<RecordRunner> Processes::record_runner(const RecordJob& job, int threads) const {
+  return make_record_thread_runner(job, threads);
+}
+
 const Processes& this_process() {
   static const Processes alone;
   return alone;

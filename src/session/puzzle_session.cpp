@@ -1,6 +1,8 @@
 // The puzzle-count session (puzzle_session.hpp): the run flow of every
 // front end, from the request to the estimate.
 #include <chrono>
+#include <memory>
+#include <optional>
 
 #include "core/threads.hpp"
 #include "puzzles/puzzle_run.hpp"
@@ -52,6 +54,7 @@ PuzzleRunState read_resumed_run(const PuzzleEstimateRequest& request, const std:
   // The plan the request asks for, on the saved layout, compared field by field.
   PuzzleEstimateRequest asked = request;
   asked.kind = resumed.kind;
+  if (!asked.weighted_grids) asked.weighted_grids = resumed.weighted_grids;
   const PuzzleRunState plan = detail::plan_puzzle_run(asked, resumed.layout);
   if (request.method && *request.method != "auto" && plan.method != resumed.method)
     differs("method", plan.method, "method " + resumed.method);
@@ -65,6 +68,12 @@ PuzzleRunState read_resumed_run(const PuzzleEstimateRequest& request, const std:
             "clues " + std::to_string(resumed.min_clues) + "-" + std::to_string(resumed.max_clues));
   if (request.seed && *request.seed != resumed.ranges[0].seed)
     differs("seed", std::to_string(*request.seed), "seed " + std::to_string(resumed.ranges[0].seed));
+  if (resumed.weighted_grids != plan.weighted_grids)
+    throw RequestError("resume", "puzzle run '" + path + "' drew its grids " +
+                                     (resumed.weighted_grids ? "with importance weights" : "exactly uniformly") +
+                                     ", and this sudoku-count draws the grids of layout " + resumed.layout.name() +
+                                     (plan.weighted_grids ? " with importance weights" : " exactly uniformly") +
+                                     ": its grids cannot be continued; start a new run");
   if (resumed.method_version != plan.method_version)
     throw RequestError("resume", "puzzle run '" + path + "' was drawn by version " +
                                      std::to_string(resumed.method_version) + " of method " + resumed.method +
@@ -76,30 +85,47 @@ PuzzleRunState read_resumed_run(const PuzzleEstimateRequest& request, const std:
 
 }  // namespace
 
-PuzzleEstimate estimate_puzzle_counts(const PuzzleEstimateRequest& request, const PuzzleHooks& hooks) {
+PuzzleEstimate estimate_puzzle_counts(const PuzzleEstimateRequest& request, const PuzzleHooks& hooks,
+                                      const Processes& processes) {
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   check_puzzle_request(request);
   const std::string resume_path = request.resume.value_or("");
   const std::string checkpoint_path = request.checkpoint.value_or(resume_path);
-  // Locked before the resumed file is read, held to the end.
-  const std::optional<CheckpointLock> lock = detail::lock_saved_file(checkpoint_path);
-  PuzzleRunState state = request.resume ? read_resumed_run(request, resume_path)
-                                        : detail::plan_puzzle_run(request, *request.layout);
-  state.tool_version = kVersion;
-  if (request.checkpoint || request.resume)
-    refuse_to_overwrite(checkpoint_path, resume_path, request.checkpoint ? "checkpoint" : "resume");
+  // The leader takes the lock (before the resumed file is read, held to the
+  // end), reads the run it resumes or plans a new one, and hands the state
+  // to the other processes.
+  std::optional<CheckpointLock> lock;
+  PuzzleRunState state;
+  const std::string shared = processes.share([&] {
+    lock = detail::lock_saved_file(checkpoint_path);
+    state = request.resume ? read_resumed_run(request, resume_path) : detail::plan_puzzle_run(request, *request.layout);
+    state.tool_version = kVersion;
+    if (request.checkpoint || request.resume)
+      refuse_to_overwrite(checkpoint_path, resume_path, request.checkpoint ? "checkpoint" : "resume");
+    return format_puzzle_run(state);
+  });
+  if (!processes.leader()) state = parse_puzzle_run(shared, "the leader's run");
 
   const int threads = detail::thread_count(request.threads);
-  ExactRequest count;
-  count.layout = state.layout;
-  count.threads = threads;
-  const BigInt grid_count = count_exact(count).count;
-  const UniformGrids source(state.layout, threads);
+  const std::unique_ptr<RecordJob> job = detail::make_puzzle_grid_job(state, threads);
+  const std::unique_ptr<RecordRunner> runner = processes.record_runner(*job, threads);
+  if (!processes.leader()) {
+    processes.serve(*runner);  // the leader decides when to stop
+    return PuzzleEstimate{};
+  }
+  BigInt grid_count = 0;  // weighted grids: unknown, estimated by their weights
+  if (!state.weighted_grids) {
+    ExactRequest count;
+    count.layout = state.layout;
+    count.threads = threads;
+    grid_count = count_exact(count).count;
+  }
   const double setup_seconds = elapsed();
   auto estimate = [&](const PuzzleRunState& so_far) {
     PuzzleEstimate out = puzzle_estimate_of(so_far, grid_count);
     out.threads = threads;
+    out.processes = runner->processes();
     out.setup_seconds = setup_seconds;
     out.seconds = elapsed();
     out.checkpoint = checkpoint_path;
@@ -119,7 +145,6 @@ PuzzleEstimate estimate_puzzle_counts(const PuzzleEstimateRequest& request, cons
   detail::PuzzleDraw draw;
   draw.grids = request.grids.value_or(0);
   draw.seconds = request.time.value_or(0);
-  draw.threads = threads;
   draw.interrupt = hooks.interrupt;
   draw.elapsed_before = setup_seconds;
   if (hooks.progress) draw.progress = [&](const PuzzleRunState& so_far) { hooks.progress(estimate(so_far)); };
@@ -127,7 +152,7 @@ PuzzleEstimate estimate_puzzle_counts(const PuzzleEstimateRequest& request, cons
   draw.round_done = [&](const PuzzleRunState& so_far) {
     if (elapsed() - last_save >= every) save(so_far, false);
   };
-  const std::string stopped_by = detail::draw_puzzle_grids(state, source, draw);
+  const std::string stopped_by = detail::draw_puzzle_grids(state, *runner, draw);
   save(state, true);
   PuzzleEstimate result = estimate(state);
   result.stopped_by = stopped_by;

@@ -61,3 +61,10 @@ def test_a_saved_run_resumes_to_what_one_run_gives(tmp_path):
         assert "seed" in str(e)
     else:
         raise AssertionError("a resume with another seed was not refused")
+
+
+def test_weighted_grids_give_their_mean_weight():
+    result = sc.puzzles("2", grids=60, subset_size=8, seed=3, weighted_grids=True)
+    assert result.grid_method == "weighted-rows"
+    assert isinstance(result.grid_estimate, decimal.Decimal) and result.grid_estimate > 0
+    assert 0 < result.weight_effective_grids <= 60

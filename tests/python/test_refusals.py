@@ -159,12 +159,13 @@ CASES = [
     ("puzzles", {"box": "2", "grids": 5, "subset_size": 8, "clues": "4-9"}, "clues="),
     ("puzzles", {"box": "2", "grids": 5, "clues": "nine"}, "clues="),
     ("puzzles", {"box": "2", "grids": 5, "subsets_per_grid": 0}, "subsets_per_grid="),
-    ("puzzles", {"box": "3x4", "grids": 5}, "exactly uniform"),
+    ("puzzles", {"box": "5", "grids": 5}, "16x16"),
     ("puzzles", {"box": "2", "grids": -1}, "grids="),
     ("puzzles", {"box": "2", "time": -1.0}, "time="),
     ("puzzles", {"box": "2", "exact": True, "grids": 5}, "exact="),
     ("puzzles", {"box": "3", "exact": True}, "exact="),
-    ("puzzles", {"box": "2x3", "exact": True, "kind": "proper"}, "kind="),
+    ("puzzles", {"box": "2x4", "exact": True, "kind": "proper"}, "exact="),
+    ("puzzles", {"box": "2", "exact": True, "weighted_grids": True}, "weighted_grids="),
 ]
 
 

@@ -1,12 +1,15 @@
 // puzzles: estimates of the numbers of proper and minimal puzzles by clue
 // count (puzzle_counts.hpp), with a status line on a terminal and a signal
-// stopping the run after the grids under way.
+// stopping the run after the grids under way; the grids on this process's
+// threads, or spread over the processes of an MPI run (exact counts: the
+// leader alone).
 #include <functional>
 #include <iostream>
 
 #include "commands/commands.hpp"
 #include "commands/common.hpp"
 #include "commands/requests.hpp"
+#include "distributed.hpp"
 #include "output/text.hpp"
 #include "sudoku_count/puzzle_counts.hpp"
 #include "sudoku_count/puzzle_session.hpp"
@@ -14,8 +17,9 @@
 
 namespace sudoku_count::cli {
 
-int handle_puzzles(const ParsedOptions& options, const ProcessGroup&) {
+int handle_puzzles(const ParsedOptions& options, const ProcessGroup& group) {
   if (options.flag("exact")) {
+    if (!group.leader()) return 0;
     const Layout layout = command_layout(options);
     const PuzzleKind kind = puzzle_kind(options.text("kind"));
     std::string method;
@@ -34,6 +38,10 @@ int handle_puzzles(const ParsedOptions& options, const ProcessGroup&) {
   }
   install_signal_handlers();
   const PuzzleEstimateRequest request = puzzle_estimate_request(options);
+  if (!group.leader()) {
+    estimate_puzzle_counts(request, {}, group);  // the leader's grids, until it finishes
+    return 0;
+  }
   const ProgressOutput output = progress_output(options);
   const bool status_line = output.status_line;
   const bool plain_lines = output.plain_lines;
@@ -57,7 +65,7 @@ int handle_puzzles(const ParsedOptions& options, const ProcessGroup&) {
     hooks.progress = [](const PuzzleEstimate& so_far) { std::cerr << puzzle_progress_line(so_far) << "\n"; };
   hooks.save_notice = save_notice_printer(status_line);
   hooks.interrupt = &interrupted();
-  const PuzzleEstimate estimate = estimate_puzzle_counts(request, hooks);
+  const PuzzleEstimate estimate = estimate_puzzle_counts(request, hooks, group);
   urgent.finish();
   if (status_line) std::cerr << kEraseLine << std::flush;
   if (options.flag("json")) std::cout << json_line(puzzle_estimate_json(estimate)) << "\n";

@@ -69,6 +69,7 @@ PuzzleEstimateRequest puzzle_estimate_request(const ParsedOptions& options) {
   if (options.has("grids")) request.grids = options.integer("grids");
   if (options.has("time")) request.time = options.real("time");
   if (options.given("seed")) request.seed = options.integer("seed");
+  if (options.flag("weighted-grids")) request.weighted_grids = true;
   request.threads = static_cast<int>(options.integer("threads"));
   if (options.has("checkpoint")) request.checkpoint = options.text("checkpoint");
   if (options.given("checkpoint-every")) request.checkpoint_every = options.real("checkpoint-every");

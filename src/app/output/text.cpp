@@ -492,9 +492,15 @@ void puzzle_estimate_text(std::ostream& out, const PuzzleEstimate& e) {
   else if (e.method == "supersets") out << " (the minimal puzzles containing sets of " << e.subset_size << " cells)";
   else out << " (each cell kept with probability 1/2)";
   out << ", " << e.subsets_per_grid << " sets a grid\n";
-  out << format("grids: %llu of %s, drawn exactly uniformly (%s); sets %llu; uniqueness tests %llu\n",
-                static_cast<ull>(e.grids), e.grid_count.str().c_str(), e.grid_method.c_str(), static_cast<ull>(e.sets),
-                static_cast<ull>(e.uniqueness_tests));
+  if (e.weighted_grids)
+    out << format("grids: %llu drawn with importance weights (%s: row-by-row proposals, each weighted by 1/its "
+                  "chance), their mean weight %s grids, effective number %.0f; sets %llu; uniqueness tests %llu\n",
+                  static_cast<ull>(e.grids), e.grid_method.c_str(), short_sci(e.grid_estimate).c_str(),
+                  e.weight_effective_grids, static_cast<ull>(e.sets), static_cast<ull>(e.uniqueness_tests));
+  else
+    out << format("grids: %llu of %s, drawn exactly uniformly (%s); sets %llu; uniqueness tests %llu\n",
+                  static_cast<ull>(e.grids), e.grid_count.str().c_str(), e.grid_method.c_str(),
+                  static_cast<ull>(e.sets), static_cast<ull>(e.uniqueness_tests));
   if (e.stopped_by == "merged") {
     std::string ranges;
     for (const BlockRange& range : e.ranges)
@@ -504,8 +510,10 @@ void puzzle_estimate_text(std::ostream& out, const PuzzleEstimate& e) {
     out << format("merged: %s; %.1f s of drawing summed over the runs\n", ranges.c_str(), e.seconds);
   } else {
     const BlockRange range = e.ranges.empty() ? BlockRange{} : e.ranges.front();
-    out << format("time: %.1f s (set-up %.1f s) on %d threads, seed %llu, grids %llu..%llu, stopped by %s\n",
-                  e.seconds, e.setup_seconds, e.threads, static_cast<ull>(e.seed), static_cast<ull>(range.first),
+    out << format("time: %.1f s (set-up %.1f s) on %s%s, seed %llu, grids %llu..%llu, stopped by %s\n",
+                  e.seconds, e.setup_seconds, threads_text(e.threads).c_str(),
+                  e.processes > 1 ? format(" x %d processes", e.processes).c_str() : "", static_cast<ull>(e.seed),
+                  static_cast<ull>(range.first),
                   static_cast<ull>(range.end) - (range.end > range.first ? 1 : 0), e.stopped_by.c_str());
     if (!e.checkpoint.empty())
       out << (e.saved ? "saved to '" + e.checkpoint + "'\n"

@@ -1,6 +1,7 @@
-// Exact counts of minimal puzzles for the classic rules of shapes up to 6x6,
-// as the minimal hitting sets of the unavoidable sets of one grid per class
-// of grids under the shape's symmetries (docs/method.md, section 17).
+// Exact counts of minimal or proper puzzles for the classic rules of shapes
+// up to 6x6, as the minimal hitting sets, or all the hitting sets, of the
+// unavoidable sets of one grid per class of grids under the shape's
+// symmetries (docs/method.md, section 17).
 #include <omp.h>
 
 #include <algorithm>
@@ -180,16 +181,91 @@ class HittingSets {
   std::vector<std::uint64_t> counts_;
 };
 
+// Counts all the hitting sets of `sets` by size: a search that branches on
+// the cells of an unhit set (the one with the fewest cells not forbidden;
+// the i-th branch takes its i-th such cell and forbids the earlier ones, so
+// every hitting set is reached once) and stops as soon as every set is hit:
+// the chosen cells then make a hitting set with any of the f cells neither
+// chosen nor forbidden, C(f, j) of them with j more cells. A set whose cells
+// are all forbidden ends the branch.
+class AllHittingSets {
+ public:
+  AllHittingSets(const std::vector<Mask>& sets, int cells)
+      : sets_(sets), cells_(cells), words_((sets.size() + 63) / 64), by_cell_(cells, std::vector<Mask>(words_, 0)),
+        hit_(cells + 2, std::vector<Mask>(words_)),
+        leaves_(static_cast<std::size_t>(cells + 1) * (cells + 1), 0) {
+    for (std::size_t u = 0; u < sets.size(); ++u)
+      for (Mask m = sets[u]; m; m &= m - 1) by_cell_[std::countr_zero(m)][u / 64] |= Mask{1} << (u % 64);
+  }
+
+  std::vector<std::uint64_t> count() {
+    std::fill(hit_[0].begin(), hit_[0].end(), 0);
+    visit(0, 0, 0);
+    // Binomials C(f, j) for f <= cells, exact in 64 bits (C(64, 32) < 2^63).
+    std::vector<std::vector<std::uint64_t>> binomial(cells_ + 1);
+    for (int f = 0; f <= cells_; ++f) {
+      binomial[f].assign(f + 1, 1);
+      for (int j = 1; j < f; ++j) binomial[f][j] = binomial[f - 1][j - 1] + binomial[f - 1][j];
+    }
+    std::vector<std::uint64_t> counts(cells_ + 1, 0);
+    for (int chosen = 0; chosen <= cells_; ++chosen)
+      for (int free = 0; chosen + free <= cells_; ++free)
+        if (const std::uint64_t leaves = leaves_[chosen * (cells_ + 1) + free])
+          for (int j = 0; j <= free; ++j) counts[chosen + j] += leaves * binomial[free][j];
+    return counts;
+  }
+
+ private:
+  void visit(int depth, Mask chosen, Mask forbidden) {
+    const std::vector<Mask>& hit = hit_[depth];
+    int best = -1, fewest = 65;
+    for (std::size_t w = 0; w < words_ && fewest > 1; ++w) {
+      Mask unhit = ~hit[w];
+      if (w == words_ - 1 && sets_.size() % 64) unhit &= (Mask{1} << (sets_.size() % 64)) - 1;
+      for (; unhit && fewest > 1; unhit &= unhit - 1) {
+        const int u = static_cast<int>(w * 64) + std::countr_zero(unhit);
+        const int open = std::popcount(sets_[u] & ~forbidden);
+        if (open == 0) return;  // a set no longer hittable
+        if (open < fewest) {
+          fewest = open;
+          best = u;
+        }
+      }
+    }
+    if (best < 0) {
+      const int taken = std::popcount(chosen);
+      ++leaves_[taken * (cells_ + 1) + (cells_ - std::popcount(chosen | forbidden))];
+      return;
+    }
+    std::vector<Mask>& next = hit_[depth + 1];
+    for (Mask candidates = sets_[best] & ~forbidden; candidates; candidates &= candidates - 1) {
+      const int cell = std::countr_zero(candidates);
+      const std::vector<Mask>& hits = by_cell_[cell];
+      for (std::size_t w = 0; w < words_; ++w) next[w] = hit[w] | hits[w];
+      visit(depth + 1, chosen | Mask{1} << cell, forbidden);
+      forbidden |= Mask{1} << cell;
+    }
+  }
+
+  const std::vector<Mask>& sets_;
+  int cells_;
+  std::size_t words_;
+  std::vector<std::vector<Mask>> by_cell_;  // per cell, the sets holding it
+  std::vector<std::vector<Mask>> hit_;      // per depth, the sets hit
+  std::vector<std::uint64_t> leaves_;       // [chosen * (cells + 1) + free]: the leaves reached
+};
+
 }  // namespace
 
-PuzzleCounts exact_minimal_puzzle_counts(const Shape& shape, int threads, const std::function<void(double)>& progress) {
+PuzzleCounts exact_puzzle_counts_by_classes(const Shape& shape, PuzzleKind kind, int threads,
+                                           const std::function<void(double)>& progress) {
   const auto start = std::chrono::steady_clock::now();
   const Layout layout{shape};
   const int n = shape.n(), cells = layout.cells();
-  if (n > kExactMinimalPuzzleCountsMaxN)
-    throw InputError("exact minimal puzzle counts list the grids of the shape: at most " +
-                     std::to_string(kExactMinimalPuzzleCountsMaxN) + "x" +
-                     std::to_string(kExactMinimalPuzzleCountsMaxN) + " grids, not " + shape.name());
+  if (n > kExactPuzzleCountsByClassesMaxN)
+    throw InputError("exact puzzle counts by classes of grids list the grids of the shape: at most " +
+                     std::to_string(kExactPuzzleCountsByClassesMaxN) + "x" +
+                     std::to_string(kExactPuzzleCountsByClassesMaxN) + " grids, not " + shape.name());
   Grid first_row = empty_grid(layout);
   for (int c = 0; c < n; ++c) first_row.cells[c] = c + 1;
   std::vector<std::string> grids;
@@ -232,20 +308,21 @@ PuzzleCounts exact_minimal_puzzle_counts(const Shape& shape, int threads, const 
   counts.layout = layout;
   counts.grids = grids.size() * relabellings;
   counts.classes = classes.size();
-  counts.minimal.assign(cells + 1, 0);
+  std::vector<std::uint64_t>& tally = kind == PuzzleKind::Minimal ? counts.minimal : counts.proper;
+  tally.assign(cells + 1, 0);
   std::vector<std::vector<std::uint64_t>> per_class(classes.size());
   const long long count = static_cast<long long>(classes.size());
   long long done = 0;
 #pragma omp parallel for num_threads(detail::thread_count(threads)) schedule(dynamic, 1)
   for (long long k = 0; k < count; ++k) {
     const std::vector<Mask> sets = minimal_unavoidable_sets(symbols[classes[k].first], symbols, n, all);
-    HittingSets hitting(sets, cells);
-    per_class[k] = hitting.count(cells);
+    if (kind == PuzzleKind::Minimal) per_class[k] = HittingSets(sets, cells).count(cells);
+    else per_class[k] = AllHittingSets(sets, cells).count();
 #pragma omp critical
     if (progress) progress(static_cast<double>(++done) / static_cast<double>(count));
   }
   for (std::size_t k = 0; k < classes.size(); ++k)
-    for (int c = 0; c <= cells; ++c) counts.minimal[c] += per_class[k][c] * classes[k].second * relabellings;
+    for (int c = 0; c <= cells; ++c) tally[c] += per_class[k][c] * classes[k].second * relabellings;
   counts.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return counts;
 }
