@@ -150,7 +150,7 @@ if [ -n "$plain" ] && [ -x "$plain" ]; then
   same_puzzles "puzzles-plain-build" "$tmp/puzzles-plain.run" "$tmp/puzzles-ref.run"
 fi
 # A time budget stops every rank; the report comes once, from rank 0, and counts the processes.
-launch 2 puzzles --box 2x3 --time 2 --threads 1 --json >"$tmp/out" 2>"$tmp/err"
+launch 2 puzzles --box 2 --subset-size 8 --time 2 --threads 1 --json >"$tmp/out" 2>"$tmp/err"
 if [ "$(grep -c '"command":"puzzles"' "$tmp/out")" -eq 1 ] && grep -q '"stop_reason":"time"' "$tmp/out" &&
   grep -q '"processes":2' "$tmp/out" && ! grep -q '"grid_count":0,' "$tmp/out"; then
   passes=$((passes + 1))
