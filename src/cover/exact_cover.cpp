@@ -51,14 +51,16 @@ class Tally {
 // entries on collision, which costs time, never exactness.
 class CountCache {
  public:
-  // Starts small and doubles while at least half full, up to about `bytes`.
+  // Starts empty (a search that only lists solutions never stores a count,
+  // and then allocates nothing here), takes kFirstSlots at its first store
+  // and doubles while at least half full, up to about `bytes`.
   CountCache(std::size_t key_words, std::size_t bytes) : key_words_(key_words), max_slots_(kFirstSlots) {
     const std::size_t slot_bytes = sizeof(Slot) + key_words * sizeof(std::uint64_t);
     while (max_slots_ * 2 * slot_bytes <= bytes) max_slots_ *= 2;
-    resize(kFirstSlots);
   }
 
   bool find(const std::uint64_t* key, std::uint64_t& count) const {
+    if (slots_.empty()) return false;
     const std::uint64_t hash = hash_of(key);
     const std::size_t slot = hash & (slots_.size() - 1);
     const Slot& entry = slots_[slot];
@@ -68,6 +70,7 @@ class CountCache {
   }
 
   void store(const std::uint64_t* key, std::uint64_t count) {
+    if (slots_.empty()) resize(kFirstSlots);
     if (used_ * 2 >= slots_.size() && slots_.size() < max_slots_) grow();
     put(hash_of(key), key, count);
   }

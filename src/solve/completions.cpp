@@ -2,6 +2,7 @@
 // other layout the cover of its empty grid built once and copied for each
 // puzzle.
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 
 #include "cover/sudoku_cover.hpp"
@@ -47,7 +48,14 @@ std::vector<Grid> CompletionFinder::find(const Grid& puzzle, std::uint64_t limit
     return completions;
   }
   validate_grid(puzzle);
-  ExactCover cover = cover_->empty;
+  // A working copy per thread, its buffers kept from search to search:
+  // assigning the empty cover reuses them, so a warm thread allocates
+  // nothing for it (a 10x10 cover is over 100 KB, and uniqueness tests
+  // make millions of searches).
+  thread_local std::optional<ExactCover> working;
+  if (working) *working = cover_->empty;
+  else working.emplace(cover_->empty);
+  ExactCover& cover = *working;
   select_givens(cover, puzzle);
   const int n = layout_.n();
   for (const std::vector<int>& solution : cover.find_solutions(limit)) {
