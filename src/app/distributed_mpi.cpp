@@ -45,6 +45,15 @@ std::vector<int> thread_slot_owners(int threads, int size) {
   return owners;
 }
 
+// The places i < count of a batch that go to `rank`: those whose thread slot
+// i mod (slots over all ranks) it owns.
+std::vector<std::size_t> places_of(int rank, std::size_t count, const std::vector<int>& slot_owner) {
+  std::vector<std::size_t> places;
+  for (std::size_t i = 0; i < count; ++i)
+    if (slot_owner[i % slot_owner.size()] == rank) places.push_back(i);
+  return places;
+}
+
 // Collective: every rank sends its records (any bytes); the leader gets all
 // of them, rank by rank, each rank's in its order; the others an empty list.
 // Each record travels after its length (8 bytes).
@@ -135,8 +144,7 @@ class MpiRunner : public DistributedRunner {
  private:
   std::vector<std::uint64_t> blocks_of(int rank, const Command& command) const {
     std::vector<std::uint64_t> blocks;
-    for (std::uint64_t i = 0; i < command.count; ++i)
-      if (slot_owner_[i % slot_owner_.size()] == rank) blocks.push_back(command.first + i);
+    for (const std::size_t i : places_of(rank, command.count, slot_owner_)) blocks.push_back(command.first + i);
     return blocks;
   }
 
@@ -217,8 +225,7 @@ class MpiUnitRunner : public DistributedUnitRunner {
 
   std::vector<UnitResult> compute_and_gather(const std::vector<std::uint64_t>& units) {
     std::vector<std::uint64_t> mine;
-    for (std::size_t i = 0; i < units.size(); ++i)
-      if (slot_owner_[i % slot_owner_.size()] == rank_) mine.push_back(units[i]);
+    for (const std::size_t i : places_of(rank_, units.size(), slot_owner_)) mine.push_back(units[i]);
     std::vector<std::string> records;
     std::vector<UnitResult> computed;
     local_->run(mine, [&](const UnitResult& result) { computed.push_back(result); });
@@ -304,14 +311,8 @@ class MpiRecordRunner : public RecordRunner {
   // `cut`: this rank's (the leader's own: interrupt and clock).
   std::vector<std::optional<std::string>> compute_and_gather(const std::vector<std::uint64_t>& list,
                                                              std::function<bool()> cut) {
-    auto mine = [&](int rank) {
-      std::vector<std::size_t> at;
-      for (std::size_t i = 0; i < list.size(); ++i)
-        if (slot_owner_[i % slot_owner_.size()] == rank) at.push_back(i);
-      return at;
-    };
     std::vector<std::uint64_t> items;
-    for (const std::size_t i : mine(rank_)) items.push_back(list[i]);
+    for (const std::size_t i : places_of(rank_, list.size(), slot_owner_)) items.push_back(list[i]);
     RecordCut own;
     own.cut = std::move(cut);
     // A record travels with a first byte saying whether the item was computed.
@@ -324,7 +325,7 @@ class MpiRecordRunner : public RecordRunner {
     in_order.resize(list.size());
     std::size_t at = 0;
     for (int r = 0; r < size_; ++r)
-      for (const std::size_t i : mine(r)) {
+      for (const std::size_t i : places_of(r, list.size(), slot_owner_)) {
         const std::string& record = gathered[at++];
         if (record[0] == '1') in_order[i] = record.substr(1);
       }
