@@ -5,19 +5,27 @@ docs/results.md and docs/benchmarks.md).
 
     scripts/puzzle_results.py BINARY OUT.json -- PUZZLES_ARGS...
     scripts/puzzle_results.py --table OUT.json [--compare berthier]
-    scripts/puzzle_results.py --combine LOW.json HIGH.json SPLIT [--compare berthier]
+    scripts/puzzle_results.py --combine LOW.json HIGH.json SPLIT [--compare berthier|forum]
 
 --combine takes the clue counts below SPLIT from LOW and those from SPLIT up
 from HIGH (two independent runs, the split fixed before either ran: subsets
-below, supersets above), and adds them into a total. The rows of one run
-share its grids, so their errors are added as if perfectly correlated, an
-upper bound whatever the correlation; the two runs' parts then add in
-quadrature.
+below, supersets above), and adds them into a total. A run whose clue counts
+(--clues) are exactly the ones taken from it brings its own total and that
+total's standard error, clustered by grid like every row. Otherwise the rows
+taken from it share its grids, so their errors are added as if perfectly
+correlated, an upper bound whatever the correlation, and the total's error is
+shown as a bound (≤). The two runs' parts then add in quadrature.
+
+A run made of pieces (--resume FILE in PUZZLES_ARGS, OUT.json from an earlier
+piece) keeps the earlier pieces' lines in OUT.json's "pieces" and adds its
+own: its arguments, seconds, load average and the tool's version.
 
 PUZZLES_ARGS must give a fixed budget (--grids or --time), never a stop on a
 precision. --compare berthier adds, for 9x9 minimal puzzles, Berthier's
 controlled-bias figures (3.1055e37 minimal puzzles in all, "0.065% relative
-error", and his per-clue percentages): a comparison table, not an output.
+error", and his per-clue percentages); --compare forum adds the enjoysudoku
+forum's 16-hour subsets run (19-28 clues, with its published relative
+errors). Both are comparison tables, not outputs.
 """
 import json
 import os
@@ -37,6 +45,16 @@ BERTHIER_REL_ERROR = 0.00065
 # count in the collection (computed, not published; it ignores the bias
 # correction's weights).
 BERTHIER_PUZZLES = 5926343
+# The enjoysudoku forum, "Counting minimal puzzles: subsets, supersets, etc."
+# (Afmob, 2015): a 16-hour subsets run over one pool of 100,000 grids, sets of
+# 28 cells. Minimal puzzles a grid and the published relative error (percent)
+# by clue count; the grid count 6,670,903,752,021,072,936,960 turns them into
+# totals. Published figures, for comparison only.
+FORUM_PER_GRID = {19: 2.132e3, 20: 3.204e6, 21: 1.285e9, 22: 1.616e11, 23: 6.908e12, 24: 1.064e14,
+                  25: 6.250e14, 26: 1.485e15, 27: 1.529e15, 28: 7.325e14}
+FORUM_REL_ERROR_PERCENT = {19: 13.85, 20: 1.30, 21: 0.28, 22: 0.11, 23: 0.06, 24: 0.05, 25: 0.05, 26: 0.09,
+                           27: 0.34, 28: 3.01}
+GRIDS_9X9 = 6670903752021072936960
 
 
 def run(binary, out, args):
@@ -51,9 +69,19 @@ def run(binary, out, args):
     record["load_average_before"] = [round(x, 2) for x in load_before]
     record["load_average_after"] = [round(x, 2) for x in load_after]
     record["arguments"] = ["puzzles", *args]
-    with open(out, "w") as f:
+    pieces = []
+    if "--resume" in args and os.path.exists(out):
+        with open(out) as f:
+            pieces = json.load(f).get("pieces", [])
+    pieces.append({"arguments": record["arguments"], "version": record["version"],
+                   "session_seconds": round(record["seconds"] - sum(p["session_seconds"] for p in pieces), 1),
+                   "load_average_before": record["load_average_before"],
+                   "load_average_after": record["load_average_after"]})
+    record["pieces"] = pieces
+    with open(out + ".tmp", "w") as f:
         json.dump(record, f, indent=1)
         f.write("\n")
+    os.replace(out + ".tmp", out)
     return record
 
 
@@ -118,13 +146,25 @@ def table(record, compare):
         print(line)
 
 
+def reference_row(compare, clues):
+    """A published figure for a clue count and its relative error, or (None, None)."""
+    if compare == "berthier":
+        return berthier_row(clues)
+    if compare == "forum" and clues in FORUM_PER_GRID:
+        return FORUM_PER_GRID[clues] * GRIDS_9X9, FORUM_REL_ERROR_PERCENT[clues] / 100
+    return None, None
+
+
 def combine(low, high, split, compare):
     for name, record in (("below %d" % split, low), ("from %d" % split, high)):
         print("%s: `sudoku-count %s` (grids %d, sets %d, %.0f s on %d threads; load average %s before, %s after)"
               % (name, " ".join(record["arguments"]), record["grid_count"], record["sets"], record["seconds"],
                  record["threads"], record["load_average_before"][0], record["load_average_after"][0]))
     print()
-    print_head(["clues", "estimate", "rel. std. error", "hits", "run"], compare)
+    head = ["clues", "estimate", "rel. std. error", "hits", "run"]
+    if compare == "forum":
+        head += ["forum (16-hour subsets run)", "difference in combined SE", "our error / theirs"]
+    print_head(head, compare == "berthier")
     total, bound = 0.0, {"low": 0.0, "high": 0.0}
     share = 0.0
     rows = [(r, "low") for r in low["by_clues"] if r["clues"] < split]
@@ -139,28 +179,43 @@ def combine(low, high, split, compare):
         line = "| %d | %s | %s | %d | %s |" % (row["clues"], digits(est, rel), "%.2e" % rel if rel else "-",
                                                row["hits"], "subsets" if part == "low" else "supersets")
         if compare:
-            theirs, their_rel = berthier_row(row["clues"])
+            theirs, their_rel = reference_row(compare, row["clues"])
             if theirs and their_rel:
                 line += " %.4g ± %.2g%% | %+.1f |" % (theirs, 100 * their_rel,
                                                      (est - theirs) / (se ** 2 + (theirs * their_rel) ** 2) ** 0.5)
+                if compare == "forum":
+                    line += " %.2f |" % (rel / their_rel)
             else:
-                line += " - | - |"
+                line += " - | - |" + (" - |" if compare == "forum" else "")
         print(line)
+    # A run whose clue counts are exactly those taken from it has its own
+    # total, with the standard error of the per-grid sum: exact, not a bound.
+    exact = True
+    for part, record, inside in (("low", low, lambda c: c < split), ("high", high, lambda c: c >= split)):
+        if all(inside(r["clues"]) for r in record["by_clues"]):
+            bound[part] = float(record["std_error"])
+        else:
+            exact = False
     se = (bound["low"] ** 2 + bound["high"] ** 2) ** 0.5
     clues = [r["clues"] for r, _ in rows if r["hits"] > 0]
-    line = "| %d–%d | %s | ≤ %.2e | - | both |" % (min(clues), max(clues), digits(total, se / total), se / total)
-    if compare:
+    line = "| %d–%d | %s | %s%.2e | - | both |" % (min(clues), max(clues), digits(total, se / total),
+                                                   "" if exact else "≤ ", se / total)
+    if compare == "berthier":
         theirs = BERTHIER_TOTAL * share
         line += " %.4e (%.2f%% of 3.1055e37, ± 0.065%%) | %+.1f |" % (
             theirs, 100 * share, (total - theirs) / (se ** 2 + (theirs * BERTHIER_REL_ERROR) ** 2) ** 0.5)
+    elif compare == "forum":
+        line += " - | - | - |"
     print(line)
 
 
 def main():
     argv = sys.argv[1:]
     if argv and argv[0] == "--combine":
-        combine(json.load(open(argv[1])), json.load(open(argv[2])), int(argv[3]),
-                "--compare" in argv and argv[argv.index("--compare") + 1] == "berthier")
+        compare = argv[argv.index("--compare") + 1] if "--compare" in argv else None
+        if compare not in (None, "berthier", "forum"):
+            sys.exit("puzzle_results: --compare takes berthier or forum")
+        combine(json.load(open(argv[1])), json.load(open(argv[2])), int(argv[3]), compare)
         return
     if argv and argv[0] == "--table":
         record = json.load(open(argv[1]))

@@ -157,6 +157,59 @@ TEST(Classic9, RandomSubsetsAgreeWithDancingLinks) {
     for (const Cells& puzzle : random_subsets(grids, clues, 7)) check_puzzle(puzzle, std::to_string(clues) + " clues");
 }
 
+// Whether the puzzle has a completion whose digit at `cell` (blank) is not
+// the grid's, by dancing links: each other digit put there in turn.
+bool cover_differs_at(Cells puzzle, const Cells& grid, int cell) {
+  for (std::uint8_t digit = 1; digit <= 9; ++digit) {
+    if (digit == grid[cell]) continue;
+    bool clash = false;  // a given peer holds the digit
+    for (int peer = 0; peer < 81; ++peer) {
+      const bool peers = peer / 9 == cell / 9 || peer % 9 == cell % 9 ||
+                         (peer / 27 == cell / 27 && peer % 9 / 3 == cell % 9 / 3);
+      clash |= peer != cell && peers && puzzle[peer] == digit;
+    }
+    if (clash) continue;
+    puzzle[cell] = digit;
+    const std::vector<Cells> found = cover_completions(puzzle, 1);
+    if (!found.empty()) {
+      EXPECT_TRUE(valid_completion(found[0], puzzle));
+      return true;
+    }
+  }
+  return false;
+}
+
+// The search the puzzle counts make for each clue of a proper set (is the
+// clue forced once it is blanked?) against dancing links: random subsets
+// of uniform grids with one given blanked, at clue counts from the sparse
+// (every blank has other digits) to the proper (most are forced). Both
+// answers must occur, or the comparison means nothing.
+TEST(Classic9, DifferAtAgreesWithDancingLinks) {
+  const std::vector<Cells> grids = uniform_grids(12, 9);
+  std::uint64_t differs = 0, forced = 0;
+  for (const int clues : {22, 26, 28, 30, 34})
+    for (std::size_t g = 0; g < grids.size(); ++g) {
+      const Cells puzzle = random_subsets({grids[g]}, clues, 100 * g + clues)[0];
+      for (int cell = 0; cell < 81; ++cell) {
+        if (!puzzle[cell]) continue;
+        Cells blanked = puzzle;
+        blanked[cell] = 0;
+        Cells other(81);
+        const bool ours = classic9_other_completion(blanked.data(), grids[g].data(), other.data(), nullptr, cell);
+        const std::string what = std::to_string(clues) + " clues, grid " + std::to_string(g) + ", cell " +
+                                 std::to_string(cell);
+        ASSERT_EQ(ours, cover_differs_at(blanked, grids[g], cell)) << what;
+        if (ours) {
+          EXPECT_TRUE(valid_completion(other, blanked)) << what;
+          EXPECT_NE(other[cell], grids[g][cell]) << what;
+        }
+        ++(ours ? differs : forced);
+      }
+    }
+  EXPECT_GT(differs, 100u);
+  EXPECT_GT(forced, 100u);
+}
+
 TEST(Classic9, SparseAndContradictoryPuzzles) {
   check_puzzle(Cells(81, 0), "empty grid");
   // Row 1 holds 1..8, so r1c9 must be 9, but r2c9 is 9: no completion,
