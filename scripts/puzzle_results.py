@@ -19,6 +19,7 @@ shown as a bound (≤). The two runs' parts then add in quadrature.
 A run made of pieces (--resume FILE in PUZZLES_ARGS, OUT.json from an earlier
 piece) keeps the earlier pieces' lines in OUT.json's "pieces" and adds its
 own: its arguments, seconds, load average and the tool's version.
+"run_seconds" is their sum (the "seconds" of a run are its last session's).
 
 PUZZLES_ARGS must give a fixed budget (--grids or --time), never a stop on a
 precision. --compare berthier adds, for 9x9 minimal puzzles, Berthier's
@@ -74,10 +75,11 @@ def run(binary, out, args):
         with open(out) as f:
             pieces = json.load(f).get("pieces", [])
     pieces.append({"arguments": record["arguments"], "version": record["version"],
-                   "session_seconds": round(record["seconds"] - sum(p["session_seconds"] for p in pieces), 1),
+                   "session_seconds": round(record["seconds"], 1),  # a run's "seconds" are its session's
                    "load_average_before": record["load_average_before"],
                    "load_average_after": record["load_average_after"]})
     record["pieces"] = pieces
+    record["run_seconds"] = round(sum(p["session_seconds"] for p in pieces), 1)
     with open(out + ".tmp", "w") as f:
         json.dump(record, f, indent=1)
         f.write("\n")
@@ -109,10 +111,19 @@ def print_head(columns, compare):
     print(rule)
 
 
+def described(record):
+    """The command of a run (its first piece's, and how many pieces) and its seconds in all."""
+    pieces = record.get("pieces", [])
+    if len(pieces) > 1:
+        return "%s` in %d pieces" % (" ".join(pieces[0]["arguments"]), len(pieces)), record["run_seconds"]
+    return " ".join(record["arguments"]) + "`", record["seconds"]
+
+
 def table(record, compare):
-    print("command: `sudoku-count %s`" % " ".join(record["arguments"]))
+    command, seconds = described(record)
+    print("command: `sudoku-count %s" % command)
     print("grids %d, sets %d, uniqueness tests %d, %.0f s on %d threads (set-up %.1f s); load average %s before, %s after"
-          % (record["grid_count"], record["sets"], record["uniqueness_tests"], record["seconds"], record["threads"],
+          % (record["grid_count"], record["sets"], record["uniqueness_tests"], seconds, record["threads"],
              record["setup_seconds"], record["load_average_before"][0], record["load_average_after"][0]))
     print()
     print_head(["clues", "estimate", "rel. std. error", "hits", "95% interval", "grid-to-grid CV"], compare)
@@ -157,8 +168,9 @@ def reference_row(compare, clues):
 
 def combine(low, high, split, compare):
     for name, record in (("below %d" % split, low), ("from %d" % split, high)):
-        print("%s: `sudoku-count %s` (grids %d, sets %d, %.0f s on %d threads; load average %s before, %s after)"
-              % (name, " ".join(record["arguments"]), record["grid_count"], record["sets"], record["seconds"],
+        command, seconds = described(record)
+        print("%s: `sudoku-count %s (grids %d, sets %d, %.0f s on %d threads; load average %s before, %s after)"
+              % (name, command, record["grid_count"], record["sets"], seconds,
                  record["threads"], record["load_average_before"][0], record["load_average_after"][0]))
     print()
     head = ["clues", "estimate", "rel. std. error", "hits", "run"]
