@@ -5,6 +5,7 @@
 // dancing links (6x6).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -79,6 +80,97 @@ void expect_filter_changes_nothing(sc::Shape shape, int size, int grids, int set
 TEST(UniquenessFilter, ChangesNoAnswerOn9x9) { expect_filter_changes_nothing(sc::Shape{3, 3}, 30, 6, 40, 2031); }
 
 TEST(UniquenessFilter, ChangesNoAnswerOn6x6) { expect_filter_changes_nothing(sc::Shape{2, 3}, 14, 6, 40, 2032); }
+
+// Whether the cells of `t` (kept in `plain`, nothing else) are a minimal
+// puzzle: proper, and proper with no clue fewer.
+bool minimal_by_plain_tests(d::UniquenessTest& plain, const std::vector<int>& t) {
+  if (!plain.proper()) return false;
+  for (const int cell : t) {
+    plain.drop(cell);
+    const bool proper = plain.proper();
+    plain.keep(cell);
+    if (proper) return false;
+  }
+  return true;
+}
+
+// The walk over a proper set's subsets finds every minimal puzzle one or
+// two cells inside it. For each grid: a minimal puzzle P by removing clues
+// one by one in a random order while the rest stays proper; then the sets
+// P + x and P + x + y for random cells x, y. The walk, with the pool filter,
+// must count at |P| clues exactly the minimal subsets of that size that
+// plain tests of every such subset find, and at least P itself. These are
+// the sets whose hits weigh most on the count |P| = s - 1 and s - 2 of the
+// subsets method.
+void expect_walk_finds_inner_minimal_puzzles(sc::Shape shape, int grids, std::uint64_t seed) {
+  const sc::Layout layout{shape};
+  const int cells_in_all = layout.cells();
+  const sc::UniformGrids source(layout, 1);
+  sc::UniformGrids::Drawer drawer = source.drawer();
+  d::UniquenessTest plain(layout), filtered(layout);
+  d::UnavoidableSets pool(cells_in_all);
+  filtered.filter_with(&pool);
+  d::RandomCells cells(cells_in_all);
+  for (int g = 0; g < grids; ++g) {
+    sc::Rng rng = sc::block_stream(seed, static_cast<std::uint64_t>(g));
+    const sc::Grid grid = drawer.draw(rng);
+    plain.reset(grid);
+    filtered.reset(grid);
+    pool.clear();
+    const std::vector<int> order = cells.draw(cells_in_all, rng);  // every cell; shuffled below
+    std::vector<int> shuffled = order;
+    for (int i = cells_in_all - 1; i > 0; --i)
+      std::swap(shuffled[i], shuffled[sc::uniform_below(rng, static_cast<std::uint64_t>(i + 1))]);
+    for (const int cell : shuffled) plain.keep(cell);
+    std::vector<bool> in_p(cells_in_all, true);
+    for (const int cell : shuffled) {
+      plain.drop(cell);
+      if (plain.proper()) in_p[cell] = false;
+      else plain.keep(cell);
+    }
+    std::vector<int> p, outside;
+    for (int cell = 0; cell < cells_in_all; ++cell) (in_p[cell] ? p : outside).push_back(cell);
+    const int c = static_cast<int>(p.size());
+    for (const int cell : p) plain.drop(cell);
+    for (int extra = 1; extra <= 2; ++extra) {
+      std::vector<int> set = p;
+      for (int i = 0; i < extra; ++i) {
+        const std::size_t pick = i + sc::uniform_below(rng, outside.size() - i);
+        std::swap(outside[i], outside[pick]);
+        set.push_back(outside[i]);
+      }
+      std::sort(set.begin(), set.end());
+      // Plain tests of every subset of |P| cells.
+      std::uint64_t expected = 0;
+      for (std::size_t a = 0; a < set.size(); ++a)
+        for (std::size_t b = extra == 2 ? a + 1 : set.size(); b <= set.size(); ++b) {
+          if (extra == 2 && b == set.size()) break;
+          std::vector<int> t;
+          for (std::size_t i = 0; i < set.size(); ++i)
+            if (i != a && (extra == 1 || i != b)) t.push_back(set[i]);
+          for (const int cell : t) plain.keep(cell);
+          expected += minimal_by_plain_tests(plain, t);
+          for (const int cell : t) plain.drop(cell);
+          if (extra == 1) break;
+        }
+      for (const int cell : set) filtered.keep(cell);
+      ASSERT_TRUE(filtered.proper()) << layout.name() << ", grid " << g;
+      std::vector<std::uint64_t> proper(cells_in_all + 1), minimal(cells_in_all + 1);
+      d::count_proper_subsets(filtered, set, proper, &minimal);
+      for (const int cell : set) filtered.drop(cell);
+      EXPECT_GE(expected, 1u) << layout.name() << ", grid " << g << ", " << c << " clues + " << extra;
+      EXPECT_EQ(minimal[c], expected) << layout.name() << ", grid " << g << ", " << c << " clues + " << extra;
+    }
+  }
+}
+
+TEST(ProperSubsetsWalk, FindsEveryMinimalPuzzleOneOrTwoCellsInsideOn9x9) {
+  expect_walk_finds_inner_minimal_puzzles(sc::Shape{3, 3}, 40, 2034);
+}
+
+TEST(ProperSubsetsWalk, FindsEveryMinimalPuzzleOneOrTwoCellsInsideOn6x6) {
+  expect_walk_finds_inner_minimal_puzzles(sc::Shape{2, 3}, 8, 2035);
+}
 
 // Every set of the size is drawn, with the same probability: 2 of 5 cells,
 // 10 sets, 2,000 draws, each set about 200 times with a standard deviation
