@@ -58,14 +58,15 @@ std::vector<Cells> cover_completions(const Cells& puzzle, std::uint64_t limit) {
   return found;
 }
 
+// Whether two cells of the 9x9 grid share a row, a column or a box.
+bool peers(int a, int b) { return a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3); }
+
 bool valid_completion(const Cells& grid, const Cells& puzzle) {
   for (int i = 0; i < 81; ++i)
     if (grid[i] < 1 || grid[i] > 9 || (puzzle[i] && puzzle[i] != grid[i])) return false;
   for (int a = 0; a < 81; ++a)
-    for (int b = a + 1; b < 81; ++b) {
-      const bool peers = a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3);
-      if (peers && grid[a] == grid[b]) return false;
-    }
+    for (int b = a + 1; b < 81; ++b)
+      if (peers(a, b) && grid[a] == grid[b]) return false;
   return true;
 }
 
@@ -163,11 +164,7 @@ bool cover_differs_at(Cells puzzle, const Cells& grid, int cell) {
   for (std::uint8_t digit = 1; digit <= 9; ++digit) {
     if (digit == grid[cell]) continue;
     bool clash = false;  // a given peer holds the digit
-    for (int peer = 0; peer < 81; ++peer) {
-      const bool peers = peer / 9 == cell / 9 || peer % 9 == cell % 9 ||
-                         (peer / 27 == cell / 27 && peer % 9 / 3 == cell % 9 / 3);
-      clash |= peer != cell && peers && puzzle[peer] == digit;
-    }
+    for (int peer = 0; peer < 81; ++peer) clash |= peer != cell && peers(peer, cell) && puzzle[peer] == digit;
     if (clash) continue;
     puzzle[cell] = digit;
     const std::vector<Cells> found = cover_completions(puzzle, 1);

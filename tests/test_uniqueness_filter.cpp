@@ -140,19 +140,22 @@ void expect_walk_finds_inner_minimal_puzzles(sc::Shape shape, int grids, std::ui
         set.push_back(outside[i]);
       }
       std::sort(set.begin(), set.end());
-      // Plain tests of every subset of |P| cells.
+      // Plain tests of every subset of |P| cells: the set without position
+      // a, or without positions a and b.
       std::uint64_t expected = 0;
-      for (std::size_t a = 0; a < set.size(); ++a)
-        for (std::size_t b = extra == 2 ? a + 1 : set.size(); b <= set.size(); ++b) {
-          if (extra == 2 && b == set.size()) break;
-          std::vector<int> t;
-          for (std::size_t i = 0; i < set.size(); ++i)
-            if (i != a && (extra == 1 || i != b)) t.push_back(set[i]);
-          for (const int cell : t) plain.keep(cell);
-          expected += minimal_by_plain_tests(plain, t);
-          for (const int cell : t) plain.drop(cell);
-          if (extra == 1) break;
-        }
+      auto count_without = [&](std::size_t a, std::size_t b) {
+        std::vector<int> t;
+        for (std::size_t i = 0; i < set.size(); ++i)
+          if (i != a && i != b) t.push_back(set[i]);
+        for (const int cell : t) plain.keep(cell);
+        expected += minimal_by_plain_tests(plain, t);
+        for (const int cell : t) plain.drop(cell);
+      };
+      for (std::size_t a = 0; a < set.size(); ++a) {
+        if (extra == 1) count_without(a, set.size());
+        else
+          for (std::size_t b = a + 1; b < set.size(); ++b) count_without(a, b);
+      }
       for (const int cell : set) filtered.keep(cell);
       ASSERT_TRUE(filtered.proper()) << layout.name() << ", grid " << g;
       std::vector<std::uint64_t> proper(cells_in_all + 1), minimal(cells_in_all + 1);
