@@ -18,6 +18,7 @@ struct Walk {
   const std::vector<int>& set;
   std::vector<std::uint64_t>& proper;
   std::vector<std::uint64_t>* minimal;
+  int smallest;
 
   // `state` describes T, which is proper, `size` positions of it kept;
   // positions up to `last` were dropped or are to stay. A position needed
@@ -26,6 +27,7 @@ struct Walk {
   // and only positions removable at T can be dropped below it.
   void visit(std::vector<char> state, int size, int last) {
     ++proper[size];
+    if (size <= smallest && !minimal) return;
     const int s = static_cast<int>(set.size());
     // T minus p is proper when no completion of it has another symbol at
     // p: one with the grid's symbol there completes T, which is proper.
@@ -41,6 +43,7 @@ struct Walk {
       }
       if (is_minimal) ++(*minimal)[size];
     }
+    if (size <= smallest) return;
     // The children: T minus a removable position q after `last`. In a
     // child, a position that is removable here is untested again; one
     // needed here stays needed.
@@ -61,8 +64,8 @@ struct Walk {
 }  // namespace
 
 void count_proper_subsets(UniquenessTest& test, const std::vector<int>& set, std::vector<std::uint64_t>& proper,
-                          std::vector<std::uint64_t>* minimal) {
-  Walk walk{test, set, proper, minimal};
+                          std::vector<std::uint64_t>* minimal, int smallest) {
+  Walk walk{test, set, proper, minimal, smallest};
   walk.visit(std::vector<char>(set.size(), kUntested), static_cast<int>(set.size()), -1);
 }
 

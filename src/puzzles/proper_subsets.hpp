@@ -14,8 +14,11 @@ namespace sudoku_count::detail {
 // the minimal ones. Each proper subset T is reached once, by dropping the
 // cells of set - T in the set's order (every set between is a superset of T,
 // so proper: uniqueness only grows with the givens); T is minimal when no T
-// minus one cell is proper. The vectors have a slot per clue count.
+// minus one cell is proper. The vectors have a slot per clue count. The
+// walk goes no deeper than subsets of `smallest` cells: those are counted,
+// smaller ones are not (a run counting clue counts from `smallest` on needs
+// nothing below).
 void count_proper_subsets(UniquenessTest& test, const std::vector<int>& set, std::vector<std::uint64_t>& proper,
-                          std::vector<std::uint64_t>* minimal);
+                          std::vector<std::uint64_t>* minimal, int smallest = 0);
 
 }  // namespace sudoku_count::detail

@@ -87,7 +87,9 @@ GridTally Plan::run_grid(const Grid& grid, Rng& rng, SetWork& work) const {
     if (method_ == "supersets") detail::count_minimal_supersets(test, pool, set, max_clues_, minimal);
     else if (test.proper()) {
       if (method_ == "coin") proper[set.size()] = 1;
-      else detail::count_proper_subsets(test, set, proper, kind_ == PuzzleKind::Minimal ? &minimal : nullptr);
+      else
+        detail::count_proper_subsets(test, set, proper, kind_ == PuzzleKind::Minimal ? &minimal : nullptr,
+                                     min_clues_);
     }
     for (int cell : set) test.drop(cell);  // the walk left the set kept
     const std::vector<std::uint64_t>& counted = kind_ == PuzzleKind::Minimal ? minimal : proper;
