@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Checks the standard error that `sudoku-count puzzles` reports against the
 spread of independent runs: R runs with seeds 1..R, each with the same fixed
-budget (--grids), and per clue count the ratio (standard deviation of the R
+budget (--grids), and per clue count the mean of the R estimates with its
+standard error (their spread / sqrt(R)) and the ratio (standard deviation of the R
 estimates) / (root mean square of the R reported standard errors). An honest
 error gives a ratio near 1; with R runs the ratio's own relative error is
 about 1/sqrt(2(R-1)).
@@ -38,8 +39,8 @@ def main():
     print("command: `sudoku-count puzzles %s --seed S` for S = 1..%d; load average %.2f before, %.2f after"
           % (" ".join(args), runs, load_before[0], load_after[0]))
     print()
-    print("| clues | mean estimate | hits a run (mean) | spread / reported error |")
-    print("|---|---|---|---|")
+    print("| clues | mean estimate | its rel. std. error | hits a run (mean) | spread / reported error |")
+    print("|---|---|---|---|---|")
     for clues, values in rows.items():
         estimates = [v[0] for v in values]
         mean = sum(estimates) / runs
@@ -49,9 +50,10 @@ def main():
         spread = math.sqrt(sum((e - mean) ** 2 for e in estimates) / (runs - 1))
         reported = math.sqrt(sum(v[1] ** 2 for v in values) / runs)
         ratio = spread / reported
-        study["rows"].append({"clues": clues, "mean": mean, "mean_hits": hits, "spread": spread, "reported": reported,
-                              "ratio": ratio})
-        print("| %s | %.4e | %.0f | %.2f |" % (clues, mean, hits, ratio))
+        mean_error = spread / math.sqrt(runs)  # the runs are independent
+        study["rows"].append({"clues": clues, "mean": mean, "mean_std_error": mean_error, "mean_hits": hits,
+                              "spread": spread, "reported": reported, "ratio": ratio})
+        print("| %s | %.4e | %.2e | %.0f | %.2f |" % (clues, mean, mean_error / mean, hits, ratio))
     print()
     print("the ratio's own relative error with %d runs: about %.2f" % (runs, 1 / math.sqrt(2 * (runs - 1))))
     with open(out, "w") as f:
