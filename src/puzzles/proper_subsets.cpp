@@ -27,7 +27,10 @@ struct Walk {
   // and only positions removable at T can be dropped below it.
   void visit(std::vector<char> state, int size, int last) {
     ++proper[size];
-    if (size <= smallest && !minimal) return;
+    // At the bottom of the walk T has no children: only its minimality
+    // needs its positions tested.
+    const bool bottom = size <= smallest;
+    if (bottom && !minimal) return;
     const int s = static_cast<int>(set.size());
     // T minus p is proper when no completion of it has another symbol at
     // p: one with the grid's symbol there completes T, which is proper.
@@ -43,7 +46,7 @@ struct Walk {
       }
       if (is_minimal) ++(*minimal)[size];
     }
-    if (size <= smallest) return;
+    if (bottom) return;
     // The children: T minus a removable position q after `last`. In a
     // child, a position that is removable here is untested again; one
     // needed here stays needed.
